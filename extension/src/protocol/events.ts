@@ -1,0 +1,110 @@
+// The inspector events that travel page -> content -> background -> panel (and that the
+// playground's inline panel consumes directly). Built from engine events by `from-engine.ts`
+// and from wire interception by the page's fetch interceptor.
+import type { GuardConfig, ReminderLevel } from '../../../engine/index.ts'
+
+export const PROTOCOL_VERSION = 1
+
+/** `hook`: an agent that calls `window.__REPEAT_TOOL_GUARD__`; `wire`: a conversation seen in LLM requests. */
+export type AgentKind = 'hook' | 'wire'
+
+export type WireFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini'
+
+/** Agent ids are unique per page: `hook:<engine id>` or `wire:<engine id>`. */
+export type AgentId = string
+
+export interface AgentDescriptor {
+  readonly id: AgentId
+  readonly kind: AgentKind
+  readonly label: string
+  readonly parentId?: AgentId
+  /** Wire agents only: the request format their conversation uses. */
+  readonly format?: WireFormat
+}
+
+export interface AgentState extends AgentDescriptor {
+  readonly tool?: string
+  readonly args?: string
+  readonly count: number
+  readonly nextThreshold: number | null
+}
+
+/** Size caps applied before anything leaves the page; validators enforce the same caps. */
+export const LIMITS = {
+  toolName: 256,
+  label: 200,
+  /** Canonical arguments carried to the panel; `argsLength` keeps the true length. */
+  args: 4_000,
+  text: 65_536,
+  url: 2_048,
+  eventsPerBatch: 2_000,
+  batchBytes: 4 * 1024 * 1024,
+} as const
+
+export type InspectorEvent =
+  | { readonly type: 'agent'; readonly at: number; readonly agent: AgentDescriptor }
+  | {
+      readonly type: 'call'
+      readonly at: number
+      readonly agentId: AgentId
+      readonly seq: number
+      readonly tool: string
+      /** Canonical arguments, cut at `LIMITS.args`. */
+      readonly args: string
+      readonly argsLength: number
+      readonly tracked: boolean
+      readonly denied: boolean
+      readonly isError: boolean
+      readonly count: number
+      readonly nextThreshold: number | null
+    }
+  | {
+      readonly type: 'reset'
+      readonly at: number
+      readonly agentId: AgentId
+      readonly reason: 'prompt' | 'different-call'
+      readonly previousCount: number
+    }
+  | {
+      readonly type: 'reminder'
+      readonly at: number
+      readonly agentId: AgentId
+      /** The call (by `seq`) whose result the reminder follows. */
+      readonly seq: number
+      readonly tool: string
+      readonly count: number
+      readonly level: ReminderLevel
+      /** Exactly what the model sees. */
+      readonly text: string
+      /** Wire agents: where in the request body it was inserted, e.g. `messages[7]`. */
+      readonly placement?: string
+    }
+  | {
+      /** Wire agents: one intercepted LLM request. */
+      readonly type: 'request'
+      readonly at: number
+      readonly agentId: AgentId
+      readonly url: string
+      readonly format: WireFormat
+      readonly calls: number
+      readonly remindersInserted: number
+      /** True when the body was rewritten (a reminder inserted). */
+      readonly rewritten: boolean
+    }
+  | { readonly type: 'config'; readonly at: number; readonly config: GuardConfig }
+  | { readonly type: 'fault'; readonly at: number; readonly message: string }
+  | {
+      /** The whole live state, re-sent after a reconnect so a panel is whole again. */
+      readonly type: 'snapshot'
+      readonly at: number
+      readonly agents: readonly AgentState[]
+      readonly config: GuardConfig
+    }
+  | {
+      /** A document started (reload or navigation); the panel clears unless preserve-log is on. */
+      readonly type: 'page-load'
+      readonly at: number
+      readonly url: string
+    }
+
+export type InspectorEventType = InspectorEvent['type']

@@ -1,0 +1,87 @@
+// Builds every shipped artifact with Vite: the engine as an ES module, the extension's
+// self-contained content scripts and its pages, and the playground.
+// Usage: node scripts/build.mjs [engine|extension|playground ...]   (default: all)
+import { build } from 'vite'
+import preact from '@preact/preset-vite'
+import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
+import { rm } from 'node:fs/promises'
+
+const root = resolve(fileURLToPath(import.meta.url), '../..')
+const at = (...p) => resolve(root, ...p)
+const quiet = { logLevel: 'warn', configFile: false }
+
+/** A classic script with everything inlined: content scripts cannot import chunks. */
+const script = (entry, outDir, fileName, name) =>
+  build({
+    ...quiet,
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: false,
+      lib: { entry: at(entry), formats: ['iife'], name, fileName: () => fileName },
+    },
+  })
+
+const targets = {
+  async engine() {
+    await build({
+      ...quiet,
+      build: {
+        outDir: at('dist/engine'),
+        emptyOutDir: true,
+        target: 'es2022',
+        minify: false,
+        lib: { entry: at('engine/index.ts'), formats: ['es'], fileName: () => 'index.js' },
+      },
+    })
+  },
+  async extension() {
+    const out = at('dist/extension')
+    await rm(out, { recursive: true, force: true })
+    // Pages (panel, devtools) and the service worker, with the manifest and icons from public/.
+    await build({
+      ...quiet,
+      root: at('extension'),
+      base: './',
+      publicDir: at('extension/public'),
+      plugins: [preact()],
+      build: {
+        outDir: out,
+        emptyOutDir: false,
+        target: 'es2022',
+        minify: false,
+        modulePreload: false,
+        rollupOptions: {
+          input: {
+            panel: at('extension/panel.html'),
+            devtools: at('extension/devtools.html'),
+            background: at('extension/src/background/index.ts'),
+          },
+          output: { entryFileNames: (c) => (c.name === 'background' ? 'background.js' : 'assets/[name]-[hash].js') },
+        },
+      },
+    })
+    await script('extension/src/page/index.ts', out, 'page.js', 'RepeatToolGuardPage')
+    await script('extension/src/content/index.ts', out, 'content.js', 'RepeatToolGuardContent')
+  },
+  async playground() {
+    await build({
+      ...quiet,
+      root: at('playground'),
+      base: './',
+      publicDir: false,
+      plugins: [preact()],
+      build: { outDir: at('dist/playground'), emptyOutDir: true, target: 'es2022' },
+    })
+  },
+}
+
+const wanted = process.argv.slice(2)
+for (const name of wanted.length ? wanted : Object.keys(targets)) {
+  if (!targets[name]) throw new Error(`unknown build target "${name}"; known: ${Object.keys(targets).join(', ')}`)
+  const t0 = performance.now()
+  await targets[name]()
+  console.log(`built ${name} in ${Math.round(performance.now() - t0)} ms`)
+}

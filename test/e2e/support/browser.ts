@@ -1,0 +1,95 @@
+// Launches Debian's Chromium with the built extension loaded, as a user would load it unpacked.
+import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export const EXTENSION_DIR = resolve(import.meta.dirname, '../../../dist/extension')
+
+export function chromiumPath(): string {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  if (!existsSync(path)) throw new Error(`Chromium not found at ${path}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`)
+  return path
+}
+
+const BASE_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+export interface Browser {
+  readonly context: BrowserContext
+  /** Absent when launched without the extension. */
+  readonly extensionId?: string
+  worker(): Promise<Worker>
+  /** The tab id Chrome gave `page`, asked of the service worker. */
+  tabId(page: Page): Promise<number>
+  /** Opens the panel as an ordinary tab, inspecting `tabId`. */
+  openPanel(tabId: number): Promise<Page>
+  /** Kills the service worker, as Chrome does to an idle one. */
+  stopServiceWorker(): Promise<void>
+  close(): Promise<void>
+}
+
+export async function launch(options: { extension?: boolean } = {}): Promise<Browser> {
+  const withExtension = options.extension ?? true
+  if (withExtension && !existsSync(join(EXTENSION_DIR, 'manifest.json')))
+    throw new Error(`no built extension at ${EXTENSION_DIR}: run npm run build`)
+  const userDataDir = await mkdtemp(join(tmpdir(), 'rtg-e2e-'))
+  const args = withExtension
+    ? [...BASE_ARGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`]
+    : BASE_ARGS
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args,
+    ignoreDefaultArgs: ['--disable-extensions'],
+  })
+  const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }))
+  const extensionId = withExtension ? new URL((await worker()).url()).host : undefined
+
+  async function tabId(page: Page): Promise<number> {
+    const url = page.url()
+    const tabs = await (await worker()).evaluate(() => chrome.tabs.query({}))
+    const tab = tabs.find((t) => t.url === url)
+    if (tab?.id === undefined) throw new Error(`no tab with url ${url}`)
+    return tab.id
+  }
+
+  async function openPanel(id: number): Promise<Page> {
+    const page = await context.newPage()
+    await page.goto(`chrome-extension://${extensionId}/panel.html?tabId=${id}`)
+    return page
+  }
+
+  async function stopServiceWorker(): Promise<void> {
+    const page = await context.newPage()
+    await page.goto(`chrome-extension://${extensionId}/panel.html?tabId=-1`)
+    const cdp = await context.newCDPSession(page)
+    const { targetInfos } = await cdp.send('Target.getTargets')
+    const targets = targetInfos.filter((t) => t.type === 'service_worker' && t.url.includes(extensionId!))
+    for (const t of targets) await cdp.send('Target.closeTarget', { targetId: t.targetId })
+    await cdp.detach()
+    await page.close()
+  }
+
+  return {
+    context,
+    extensionId,
+    worker,
+    tabId,
+    openPanel,
+    stopServiceWorker,
+    async close() {
+      await context.close()
+      await rm(userDataDir, { recursive: true, force: true })
+    },
+  }
+}

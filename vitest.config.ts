@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config'
+import preact from '@preact/preset-vite'
+
+// Unit tests: the engine in Node, panel and playground components under happy-dom.
+export default defineConfig({
+  plugins: [preact()],
+  test: {
+    include: ['test/unit/**/*.test.{ts,tsx}'],
+    coverage: {
+      provider: 'v8',
+      include: ['engine/**/*.ts'],
+      exclude: ['engine/types.ts', 'engine/**/types.ts'],
+      reporter: ['text-summary', 'text'],
+      // Every engine file fully covered: the run fails below it.
+      thresholds: { perFile: true, lines: 100, branches: 100, functions: 100, statements: 100 },
+    },
+  },
+})
