@@ -9,6 +9,8 @@ import { rm } from 'node:fs/promises'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 const at = (...p) => resolve(root, ...p)
+// RTG_DIST_DIR moves the whole output, so parallel builds (and their browsers) never share files.
+const dist = (...p) => resolve(process.env.RTG_DIST_DIR ?? at('dist'), ...p)
 const quiet = { logLevel: 'warn', configFile: false }
 
 /** A classic script with everything inlined: content scripts cannot import chunks. */
@@ -29,7 +31,7 @@ const targets = {
     await build({
       ...quiet,
       build: {
-        outDir: at('dist/engine'),
+        outDir: dist('engine'),
         emptyOutDir: true,
         target: 'es2022',
         minify: false,
@@ -38,7 +40,7 @@ const targets = {
     })
   },
   async extension() {
-    const out = at('dist/extension')
+    const out = dist('extension')
     await rm(out, { recursive: true, force: true })
     // Pages (panel, devtools) and the service worker, with the manifest and icons from public/.
     await build({
@@ -73,7 +75,7 @@ const targets = {
       base: './',
       publicDir: false,
       plugins: [preact()],
-      build: { outDir: at('dist/playground'), emptyOutDir: true, target: 'es2022' },
+      build: { outDir: dist('playground'), emptyOutDir: true, target: 'es2022' },
     })
   },
 }

@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
-export const EXTENSION_DIR = resolve(import.meta.dirname, '../../../dist/extension')
+export const DIST_DIR = resolve(process.env.RTG_DIST_DIR ?? resolve(import.meta.dirname, '../../../dist'))
+export const EXTENSION_DIR = resolve(DIST_DIR, 'extension')
 
 export function chromiumPath(): string {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
