@@ -1,0 +1,58 @@
+// Every message between execution contexts. Each hop validates what it receives against these
+// shapes (see validate.ts) and drops, and counts, anything else.
+import type { GuardConfig } from '../../../engine/index.ts'
+import type { InspectorEvent } from './events.ts'
+
+/** Tags on window.postMessage traffic between the MAIN world and the isolated world. */
+export const PAGE_SOURCE = 'repeat-tool-guard/page'
+export const CONTENT_SOURCE = 'repeat-tool-guard/content'
+
+/** Port names (runtime.connect) for the content relay and for panels. */
+export const CONTENT_PORT = 'repeat-tool-guard/content'
+export const PANEL_PORT = 'repeat-tool-guard/panel'
+
+/** The extension-storage key holding the user's config (panel -> storage -> content -> page). */
+export const CONFIG_STORAGE_KEY = 'config'
+
+// page (MAIN world) -> content (isolated world), via window.postMessage
+export type PageToContent = {
+  readonly source: typeof PAGE_SOURCE
+  readonly v: number
+  readonly kind: 'events'
+  readonly events: readonly InspectorEvent[]
+}
+
+// content -> page, via window.postMessage
+export type ContentToPage =
+  | { readonly source: typeof CONTENT_SOURCE; readonly v: number; readonly kind: 'config'; readonly config: GuardConfig }
+  /** Asks the page to send a `snapshot` event (after the service worker restarted). */
+  | { readonly source: typeof CONTENT_SOURCE; readonly v: number; readonly kind: 'resync' }
+
+/** Why a hop dropped a message; counted per reason and shown in the panel. */
+export type DropReason = 'source' | 'version' | 'shape' | 'size' | 'sender'
+
+export type DropCounts = Readonly<Partial<Record<DropReason, number>>>
+
+// content -> background, over the CONTENT_PORT port. The tab comes from port.sender, never from here.
+export type ContentToBackground =
+  | { readonly v: number; readonly kind: 'events'; readonly url: string; readonly events: readonly InspectorEvent[] }
+  /** Drops the relay counted since its last report. */
+  | { readonly v: number; readonly kind: 'drops'; readonly drops: DropCounts }
+
+// panel -> background, over the PANEL_PORT port (the sender must not be a tab)
+export type PanelToBackground = { readonly v: number; readonly kind: 'subscribe'; readonly tabId: number }
+
+/** One batch as recorded for a tab: the frame it came from and its events, in order. */
+export interface TabBatch {
+  readonly frameId: number
+  readonly url: string
+  readonly events: readonly InspectorEvent[]
+}
+
+// background -> panel
+export type BackgroundToPanel =
+  /** Sent once per subscribe: the tab's buffered history (possibly trimmed: `truncated`). */
+  | { readonly v: number; readonly kind: 'history'; readonly tabId: number; readonly batches: readonly TabBatch[]; readonly truncated: boolean }
+  | { readonly v: number; readonly kind: 'batch'; readonly tabId: number; readonly batch: TabBatch }
+  /** Totals of dropped messages for this tab (relay and router), sent whenever they change. */
+  | { readonly v: number; readonly kind: 'drops'; readonly tabId: number; readonly drops: DropCounts }
