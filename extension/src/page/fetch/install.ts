@@ -10,6 +10,12 @@ export interface FetchInterceptorOptions {
   readonly config: () => GuardConfig
   /** Inspector events for wire agents (`agent`, `call`, `reminder`, `request`, `fault`). */
   readonly emit: (event: InspectorEvent) => void
+  /**
+   * Whether the page's own agent already reported this call through `window.__REPEAT_TOOL_GUARD__`
+   * (recent calls, by tool and canonical arguments). A conversation whose calls the hook already saw
+   * is the page's agent: the interceptor neither guards it again nor shows it as a wire agent.
+   */
+  readonly hookSaw: (tool: string, canonicalArguments: string) => boolean
 }
 
 export function installFetchInterceptor(_options: FetchInterceptorOptions): void {}

@@ -1,0 +1,1 @@
+// The panel app mounts here (placeholder until the panel lands).
