@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['bench/**/*.bench.{ts,tsx}'],
     testTimeout: 600_000,
     fileParallelism: false,
+    // The memory benchmarks collect garbage on demand.
+    execArgv: ['--expose-gc'],
   },
 })

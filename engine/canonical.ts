@@ -1,12 +1,21 @@
 import { configure } from 'safe-stable-stringify'
+import { errorText } from './text.ts'
 
-// Deterministic (key-sorted) and total: cycles and BigInt get a stable text instead of a throw.
-const stableStringify = configure({ deterministic: true, bigint: true, circularValue: '[Circular]' })
+// Deeper nesting is cut (`"[Object]"`): recursion stays far from the stack limit, whose depth
+// varies with the caller, so the canonical form stays the same from call to call.
+const MAX_DEPTH = 256
+const OPTIONS = { deterministic: true, bigint: true, circularValue: '[Circular]', maximumDepth: MAX_DEPTH } as const
+// Key-sorted, and total for cycles and BigInt. The fast path lets a throw escape so that plain
+// data is serialised exactly once; only arguments that throw take the slow, safe path.
+const stringify = configure(OPTIONS)
+// `safe` turns what still fails on a plain copy (a string too long to quote) into an error text.
+const stringifySafely = configure({ ...OPTIONS, safe: true })
 
 /**
  * The canonical form of a call's arguments: a key-sorted serialisation, so that objects that
- * differ only in property order are the same call. A string holding JSON is parsed first (wire
- * formats deliver arguments that way); any other string is its own canonical form. Never throws.
+ * differ only in property order are the same call and arrays keep their order. A string holding
+ * JSON is parsed first (wire formats deliver arguments that way); any other string is its own
+ * canonical form. Never throws.
  */
 export function canonicalArguments(value: unknown): string {
   if (typeof value === 'string') {
@@ -14,19 +23,21 @@ export function canonicalArguments(value: unknown): string {
     if (parsed === NOT_JSON) return value
     value = parsed
   }
+  let text: string | undefined
   try {
-    return stableStringify(value) ?? 'undefined'
+    text = stringify(value)
   } catch {
     // A getter, proxy trap or toJSON threw: serialise what can be read, naming what could not.
-    return stableStringify(readable(value, new WeakSet())) ?? 'undefined'
+    text = stringifySafely(readable(value, '', 0, new WeakSet()))
   }
+  return text ?? 'undefined'
 }
 
 const NOT_JSON = Symbol('not json')
 
 function parseJson(text: string): unknown {
-  // Cheap pre-check: JSON text starts with one of these after optional white space.
-  if (!/^\s*[[{"\d\-tfn]/.test(text)) return NOT_JSON
+  // JSON text starts with one of these after optional white space; most raw strings do not.
+  if (!/^[ \t\r\n]*[[{"\d\-tfn]/.test(text)) return NOT_JSON
   try {
     return JSON.parse(text)
   } catch {
@@ -34,45 +45,48 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A plain copy of `value` where every property that throws when read becomes a marker. */
-function readable(value: unknown, seen: WeakSet<object>): unknown {
-  if (typeof value !== 'object' || value === null) return value
-  if (seen.has(value)) return '[Circular]'
-  seen.add(value)
-  try {
-    if (Array.isArray(value)) return value.map((v) => readable(v, seen))
-    const out: Record<string, unknown> = {}
-    for (const key of Object.keys(value)) {
-      try {
-        out[key] = readable((value as Record<string, unknown>)[key], seen)
-      } catch (error) {
-        out[key] = `[Thrown: ${errorText(error)}]`
-      }
-    }
-    return out
-  } catch (error) {
-    return `[Unreadable: ${errorText(error)}]`
-  } finally {
-    seen.delete(value)
-  }
-}
-
-function errorText(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error)
-  } catch {
-    return 'unknown error'
-  }
-}
-
 /**
- * The head of a canonical string, at most `maxChars` long, then `… (+N more chars)`.
- * Never splits a surrogate pair, so the text stays valid inside a JSON request body.
+ * A plain-data copy of `value` as JSON sees it (`toJSON` applied once, as JSON.stringify does),
+ * where every part that throws when read becomes a marker text, so the rest of the arguments
+ * still tells calls apart. Below the depth cap the value is left for the serialiser to cut.
  */
-export function previewArguments(canonical: string, maxChars: number): string {
-  if (canonical.length <= maxChars) return canonical
-  let end = maxChars
-  const last = canonical.charCodeAt(end - 1)
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1
-  return `${canonical.slice(0, end)}… (+${canonical.length - end} more chars)`
+function readable(value: unknown, key: string, depth: number, ancestors: WeakSet<object>): unknown {
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value
+  try {
+    const toJSON: unknown = (value as { toJSON?: unknown }).toJSON
+    return copy(typeof toJSON === 'function' ? toJSON.call(value, key) : value, depth, ancestors)
+  } catch (error) {
+    return thrown(error)
+  }
 }
+
+function copy(value: unknown, depth: number, ancestors: WeakSet<object>): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  if (ancestors.has(value)) return '[Circular]'
+  ancestors.add(value)
+  try {
+    if (Array.isArray(value)) {
+      const items: unknown[] = []
+      for (let i = 0; i < value.length; i++) items.push(member(value, String(i), depth, ancestors))
+      return items
+    }
+    // No prototype: a `__proto__` key stays an ordinary key, as JSON.parse made it.
+    const fields: Record<string, unknown> = Object.create(null)
+    for (const name of Object.keys(value)) fields[name] = member(value, name, depth, ancestors)
+    return fields
+  } catch (error) {
+    return thrown(error)
+  } finally {
+    ancestors.delete(value)
+  }
+}
+
+function member(container: object, key: string, depth: number, ancestors: WeakSet<object>): unknown {
+  try {
+    return readable((container as Record<string, unknown>)[key], key, depth + 1, ancestors)
+  } catch (error) {
+    return thrown(error)
+  }
+}
+
+const thrown = (error: unknown) => `[Thrown: ${errorText(error)}]`

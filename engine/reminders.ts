@@ -1,7 +1,7 @@
-import { previewArguments } from './canonical.ts'
+import { headOf } from './text.ts'
 import type { ReminderLevel, ReminderMessage } from './types.ts'
 
-export const GENTLE_REMINDER =
+const GENTLE_REMINDER =
   'You are repeating the exact same tool call with identical arguments. Carefully analyze the previous result before calling again: if the task is not complete, try a different approach or different arguments instead of repeating the call.'
 
 function detailedReminder(tool: string, count: number, argumentsPreview: string): string {
@@ -14,7 +14,16 @@ function detailedReminder(tool: string, count: number, argumentsPreview: string)
   ].join('\n')
 }
 
-export interface ReminderRequest {
+/**
+ * The head of the canonical arguments, then `… (+N more chars)` when anything was cut. The cap
+ * bounds what a looping write or edit payload adds to every later request.
+ */
+function previewArguments(canonical: string, maxChars: number): string {
+  const head = headOf(canonical, maxChars)
+  return head.length === canonical.length ? canonical : `${head}… (+${canonical.length - head.length} more chars)`
+}
+
+interface ReminderRequest {
   readonly level: ReminderLevel
   readonly tool: string
   readonly count: number
@@ -22,15 +31,20 @@ export interface ReminderRequest {
   readonly argumentsPreviewChars: number
 }
 
-/** The model-visible, attributable message for one threshold crossing. */
+/** The model-visible, attributable message for one threshold reached; frozen, as listeners share it. */
 export function reminderMessage(r: ReminderRequest): ReminderMessage {
   const text =
     r.level === 'gentle'
       ? GENTLE_REMINDER
       : detailedReminder(r.tool, r.count, previewArguments(r.canonicalArguments, r.argumentsPreviewChars))
-  return {
+  return Object.freeze({
     role: 'user',
-    content: [{ type: 'text', text }],
-    source: { kind: 'plugin', plugin: 'repeat-tool-guard', form: 'notice', summary: `${r.tool} × ${r.count}` },
-  }
+    content: Object.freeze([Object.freeze({ type: 'text', text })] as const),
+    source: Object.freeze({
+      kind: 'plugin',
+      plugin: 'repeat-tool-guard',
+      form: 'notice',
+      summary: `${r.tool} × ${r.count}`,
+    } as const),
+  })
 }

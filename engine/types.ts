@@ -20,7 +20,10 @@ export type GuardConfigInput = Partial<{
 
 /** One executed tool call, as the agent loop hands it to the guard. */
 export interface ToolExecution {
-  /** The live agent object; calls without one are ignored. */
+  /**
+   * The live agent object; calls without one are ignored. Its `name` (or `id`) labels it, and its
+   * `parent`, read when the agent is first seen, makes it a subagent.
+   */
   readonly agent?: object | null
   readonly name: string
   readonly arguments?: unknown
@@ -72,7 +75,7 @@ export interface AgentInfo {
   /** Stable small id, unique within one guard, starting at 1. */
   readonly id: number
   readonly label: string
-  /** The id of the agent's parent (`agent.parent`), when the parent is known to this guard. */
+  /** The id of the agent's parent (`agent.parent` when the agent was first seen), if it has one. */
   readonly parentId?: number
 }
 
@@ -130,15 +133,26 @@ export type GuardEvent =
 export type GuardListener = (event: GuardEvent) => void
 
 export interface RepeatToolGuard {
-  /** The synchronous core: advance the agent's chain, return the reminder that fired, if any. */
+  /**
+   * The synchronous core: advance the agent's chain, return the reminder that fired, if any.
+   * Throws `TypeError` on misuse, and lets a throwing getter on `exec` or `result` through.
+   */
   observe(exec: ToolExecution, result?: ToolResult): ReminderMessage | undefined
-  /** The post-execute waterfall: always delegates to `next`, puts the reminder first. */
+  /**
+   * The post-execute waterfall: always delegates to `next`, puts the reminder first. Rejects with
+   * `TypeError` on misuse; any other failure inside the guard is a `fault` event, never a rejection.
+   */
   postExecute(exec: ToolExecution, result?: ToolResult, next?: NextDecision): Promise<PostToolDecision>
-  /** A user prompt: the agent's chain starts over. */
+  /** A user prompt: the agent's chain starts over. Throws `TypeError` when `agent` is not an object. */
   promptSubmit(agent: object): void
-  /** Validate and apply a new config; on error throws `GuardConfigError` and keeps the old one. */
+  /**
+   * Validate `config` over the one in force (keys left out keep their value) and apply it from the
+   * next call on; chains are kept. On error throws `GuardConfigError` and keeps the old config.
+   */
   configure(config: GuardConfigInput): GuardConfig
   readonly config: GuardConfig
+  /** Structured events for inspectors; returns the unsubscribe function. A throwing listener is ignored. */
   subscribe(listener: GuardListener): () => void
+  /** Every live agent, oldest first, with its current chain. */
   snapshot(): AgentSnapshot[]
 }
