@@ -39,7 +39,11 @@ export type ContentToBackground =
   /** Drops the relay counted since its last report. */
   | { readonly v: number; readonly kind: 'drops'; readonly drops: DropCounts }
 
-// panel -> background, over the PANEL_PORT port (the sender must not be a tab)
+// background -> content, over the CONTENT_PORT port
+/** Asks the relay to have the page re-send a `snapshot` (a panel subscribed to a trimmed or empty history). */
+export type BackgroundToContent = { readonly v: number; readonly kind: 'resync' }
+
+// panel -> background, over the PANEL_PORT port (the sender must be one of the extension's own pages)
 export type PanelToBackground = { readonly v: number; readonly kind: 'subscribe'; readonly tabId: number }
 
 /** One batch as recorded for a tab: the frame it came from and its events, in order. */

@@ -57,10 +57,11 @@ export async function launch(options: { extension?: boolean } = {}): Promise<Bro
   const extensionId = withExtension ? new URL((await worker()).url()).host : undefined
 
   async function tabId(page: Page): Promise<number> {
-    const url = page.url()
-    const tabs = await (await worker()).evaluate(() => chrome.tabs.query({}))
-    const tab = tabs.find((t) => t.url === url)
-    if (tab?.id === undefined) throw new Error(`no tab with url ${url}`)
+    // The extension holds no "tabs" permission, so tabs carry no url: find the page's tab as the
+    // active one once the page is brought to the front.
+    await page.bringToFront()
+    const [tab] = await (await worker()).evaluate(() => chrome.tabs.query({ active: true, lastFocusedWindow: true }))
+    if (tab?.id === undefined) throw new Error(`no tab for ${page.url()}`)
     return tab.id
   }
 

@@ -1,0 +1,13 @@
+// The MV3 service worker. Chrome stops it when idle and starts it again on the next port: its
+// listeners must be registered synchronously at startup, and it keeps nothing it cannot lose
+// (content relays re-send a snapshot after reconnecting).
+import browser from 'webextension-polyfill'
+import { createRouter } from './router.ts'
+
+const router = createRouter({
+  extensionOrigin: browser.runtime.getURL(''),
+  later: (run, ms) => void setTimeout(run, ms),
+})
+
+browser.runtime.onConnect.addListener((port) => router.connect(port))
+browser.tabs.onRemoved.addListener((tabId) => router.tabRemoved(tabId))

@@ -1,0 +1,151 @@
+// The service worker's router: content ports in, panel ports out, keyed by the tab Chrome names
+// as the port's sender (never by anything a message says), so one tab's events cannot reach
+// another tab's panel. It acts on nothing a page asks: it only buffers, forwards and counts.
+// Free of extension APIs so it runs under test with plain objects for ports.
+import { PROTOCOL_VERSION } from '../protocol/events.ts'
+import {
+  CONTENT_PORT,
+  PANEL_PORT,
+  type BackgroundToContent,
+  type BackgroundToPanel,
+  type DropCounts,
+  type DropReason,
+  type TabBatch,
+} from '../protocol/messages.ts'
+import { checkContentToBackground, checkPanelToBackground } from '../protocol/validate.ts'
+import { createTabBuffer, type TabBuffer, type TabBufferLimits } from './tab-buffer.ts'
+
+export interface RouterPort {
+  readonly name: string
+  readonly sender?: { readonly tab?: { readonly id?: number }; readonly frameId?: number; readonly url?: string }
+  postMessage(message: unknown): void
+  disconnect(): void
+  readonly onMessage: { addListener(listener: (message: unknown) => void): void }
+  readonly onDisconnect: { addListener(listener: () => void): void }
+}
+
+interface RouterOptions {
+  /** `chrome-extension://<id>/`: panel ports must come from one of the extension's own pages. */
+  readonly extensionOrigin: string
+  readonly later: (run: () => void, ms: number) => void
+  readonly bufferLimits?: TabBufferLimits
+  /** Drop totals go to panels at most this often. */
+  readonly dropsIntervalMs?: number
+}
+
+export interface Router {
+  connect(port: RouterPort): void
+  tabRemoved(tabId: number): void
+}
+
+interface TabRecord {
+  readonly buffer: TabBuffer
+  readonly drops: Partial<Record<DropReason, number>>
+  readonly contents: Set<RouterPort>
+  readonly panels: Set<RouterPort>
+  dropsPending: boolean
+}
+
+const isTabId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id >= 0
+
+function post(port: RouterPort, message: BackgroundToPanel | BackgroundToContent): void {
+  try {
+    port.postMessage(message)
+  } catch {
+    // The other end is gone; its disconnect event cleans up.
+  }
+}
+
+export function createRouter(options: RouterOptions): Router {
+  const { extensionOrigin, later, bufferLimits, dropsIntervalMs = 100 } = options
+  const tabs = new Map<number, TabRecord>()
+
+  function tab(tabId: number): TabRecord {
+    let record = tabs.get(tabId)
+    if (!record) {
+      record = { buffer: createTabBuffer(bufferLimits), drops: {}, contents: new Set(), panels: new Set(), dropsPending: false }
+      tabs.set(tabId, record)
+    }
+    return record
+  }
+
+  /** Forget a tab nobody talks about any more and that has nothing to show. */
+  function release(tabId: number): void {
+    const record = tabs.get(tabId)
+    if (record && record.contents.size === 0 && record.panels.size === 0 && record.buffer.empty && Object.keys(record.drops).length === 0)
+      tabs.delete(tabId)
+  }
+
+  function countDrops(tabId: number, record: TabRecord, drops: DropCounts): void {
+    for (const [reason, n] of Object.entries(drops) as [DropReason, number][]) record.drops[reason] = (record.drops[reason] ?? 0) + n
+    if (record.dropsPending) return
+    record.dropsPending = true
+    later(() => {
+      record.dropsPending = false
+      for (const panel of record.panels) post(panel, { v: PROTOCOL_VERSION, kind: 'drops', tabId, drops: { ...record.drops } })
+    }, dropsIntervalMs)
+  }
+
+  function connectContent(port: RouterPort, tabId: number): void {
+    const frameId = port.sender?.frameId ?? 0
+    tab(tabId).contents.add(port)
+    port.onMessage.addListener((message) => {
+      // Absent only when the tab was closed meanwhile: nothing of it is kept.
+      const record = tabs.get(tabId)
+      if (!record) return
+      const checked = checkContentToBackground(message)
+      if (!checked.ok) return countDrops(tabId, record, { [checked.reason]: 1 })
+      const received = checked.value
+      if (received.kind === 'drops') return countDrops(tabId, record, received.drops)
+      const batch: TabBatch = { frameId, url: received.url, events: received.events }
+      record.buffer.append(batch)
+      for (const panel of record.panels) post(panel, { v: PROTOCOL_VERSION, kind: 'batch', tabId, batch })
+    })
+    port.onDisconnect.addListener(() => {
+      tabs.get(tabId)?.contents.delete(port)
+      release(tabId)
+    })
+  }
+
+  function connectPanel(port: RouterPort): void {
+    let subscribed: number | undefined
+    const leave = () => {
+      if (subscribed === undefined) return
+      tabs.get(subscribed)?.panels.delete(port)
+      release(subscribed)
+      subscribed = undefined
+    }
+    port.onMessage.addListener((message) => {
+      // A panel is one of our own pages: a malformed message is a bug, not a tab's drop.
+      const checked = checkPanelToBackground(message)
+      if (!checked.ok) return
+      leave()
+      const { tabId } = checked.value
+      subscribed = tabId
+      const record = tab(tabId)
+      record.panels.add(port)
+      post(port, { v: PROTOCOL_VERSION, kind: 'history', tabId, batches: record.buffer.batches(), truncated: record.buffer.truncated })
+      if (Object.keys(record.drops).length > 0) post(port, { v: PROTOCOL_VERSION, kind: 'drops', tabId, drops: { ...record.drops } })
+      // History without its beginning (or none after a restart): have the pages send their state.
+      if (record.buffer.truncated || record.buffer.empty)
+        for (const content of record.contents) post(content, { v: PROTOCOL_VERSION, kind: 'resync' })
+    })
+    port.onDisconnect.addListener(leave)
+  }
+
+  return {
+    connect(port) {
+      const tabId = port.sender?.tab?.id
+      const fromExtensionPage = port.sender?.url?.startsWith(extensionOrigin) === true
+      if (port.name === CONTENT_PORT && isTabId(tabId)) return connectContent(port, tabId)
+      if (port.name === PANEL_PORT && fromExtensionPage) return connectPanel(port)
+      // A port from the wrong kind of sender (a content script naming itself a panel, a content
+      // port outside any tab) or with an unknown name: refuse it, and count it where a tab is known.
+      if (isTabId(tabId)) countDrops(tabId, tab(tabId), { sender: 1 })
+      port.disconnect()
+    },
+    tabRemoved(tabId) {
+      tabs.delete(tabId)
+    },
+  }
+}

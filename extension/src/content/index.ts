@@ -1,0 +1,81 @@
+// The isolated-world relay, run at document_start in every frame: page batches in (validated,
+// forgeries dropped and counted), port messages out to the service worker; the stored config in
+// (validated by the engine), config messages out to the page.
+import browser from 'webextension-polyfill'
+import type { GuardConfig } from '../../../engine/index.ts'
+import { clip } from '../protocol/clip.ts'
+import { LIMITS, PROTOCOL_VERSION } from '../protocol/events.ts'
+import { CONFIG_STORAGE_KEY, CONTENT_PORT, CONTENT_SOURCE, type ContentToPage } from '../protocol/messages.ts'
+import { createDropReport } from './drop-report.ts'
+import { readPageMessage } from './page-inbox.ts'
+import { createRelay } from './relay.ts'
+import { readStoredConfig } from './stored-config.ts'
+
+const later = (run: () => void, ms: number) => void setTimeout(run, ms)
+const postToPage = (message: ContentToPage) => window.postMessage(message, '*')
+
+const relay = createRelay({
+  connect: () => {
+    const port = browser.runtime.connect({ name: CONTENT_PORT })
+    // Read it, or Chrome logs the disconnect reason in the page's console as an unchecked error.
+    port.onDisconnect.addListener(() => void chrome.runtime.lastError)
+    return port
+  },
+  resync: () => postToPage({ source: CONTENT_SOURCE, v: PROTOCOL_VERSION, kind: 'resync' }),
+  now: Date.now,
+  later,
+})
+const drops = createDropReport({ report: (counts) => relay.send({ v: PROTOCOL_VERSION, kind: 'drops', drops: counts }), later })
+
+/** The last valid config read from storage, re-sent once the page script is known to listen. */
+let storedConfig: GuardConfig | undefined
+let pageListening = false
+
+function sendConfig(config: GuardConfig): void {
+  postToPage({ source: CONTENT_SOURCE, v: PROTOCOL_VERSION, kind: 'config', config })
+}
+
+function onWindowMessage(event: MessageEvent): void {
+  if (!relay.alive) {
+    window.removeEventListener('message', onWindowMessage)
+    return
+  }
+  const message = readPageMessage(event.source === window, event.data)
+  if (message.kind === 'ignore') return
+  if (message.kind === 'drop') {
+    drops.count(message.reason)
+    return
+  }
+  if (!pageListening) {
+    // The config may have been posted before the page script set up its listener.
+    pageListening = true
+    if (storedConfig) sendConfig(storedConfig)
+  }
+  if (message.events.some((e) => e.type !== 'page-load')) relay.keepConnected()
+  relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: clip(location.href, LIMITS.url), events: message.events })
+}
+
+function applyStoredConfig(value: unknown, atStart: boolean): void {
+  const stored = readStoredConfig(value)
+  if (!stored.ok) {
+    // Say it once per tab, not once per frame.
+    if (window === window.top)
+      relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: clip(location.href, LIMITS.url), events: [{ type: 'fault', at: Date.now(), message: clip(`stored config rejected, the page keeps its config: ${stored.error}`, LIMITS.text) }] })
+    return
+  }
+  // Nothing stored at start: the page already runs the recommended config.
+  if (atStart && value === undefined) return
+  storedConfig = stored.config
+  sendConfig(stored.config)
+}
+
+window.addEventListener('message', onWindowMessage)
+browser.storage.local.get(CONFIG_STORAGE_KEY).then(
+  (items) => applyStoredConfig(items[CONFIG_STORAGE_KEY], true),
+  () => {
+    // Storage unavailable (the extension context is gone): the page keeps the recommended config.
+  },
+)
+browser.storage.onChanged.addListener((changes, area) => {
+  if (area === 'local' && Object.hasOwn(changes, CONFIG_STORAGE_KEY)) applyStoredConfig(changes[CONFIG_STORAGE_KEY]!.newValue, false)
+})

@@ -1,0 +1,6 @@
+// The devtools page: adds the panel, telling it which tab it inspects.
+chrome.devtools.panels.create(
+  'Repeat Tool Guard',
+  'icons/icon-32.png',
+  `panel.html?tabId=${chrome.devtools.inspectedWindow.tabId}`,
+)

@@ -1,0 +1,37 @@
+// The built-ins the page script relies on, captured at document_start before any page script can
+// replace them: a page that later patches postMessage or addEventListener neither sees nor
+// breaks the bridge (it can still read the events it posts: the MAIN world is the page's).
+
+interface PageBuiltins {
+  /** Posts to this window only (content scripts listen on the same window). */
+  readonly post: (message: unknown) => void
+  /** Listens for window messages, handing over the sender and the data. */
+  readonly onMessage: (listener: (source: unknown, data: unknown) => void) => void
+  readonly now: () => number
+  readonly microtask: (run: () => void) => void
+  readonly later: (run: () => void, ms: number) => void
+}
+
+export function captureBuiltins(win: Window & typeof globalThis): PageBuiltins {
+  const postMessage = win.postMessage.bind(win)
+  const addEventListener = win.addEventListener.bind(win)
+  const call = Function.prototype.call.bind(Function.prototype.call) as <T>(fn: () => T, self: unknown) => T
+  // The native accessors of MessageEvent; an engine that keeps these as own fields is read directly.
+  const reader = (key: 'data' | 'source') => {
+    const get = Object.getOwnPropertyDescriptor(win.MessageEvent.prototype, key)?.get
+    return (event: MessageEvent): unknown => (get ? call(get, event) : event[key])
+  }
+  const dataOf = reader('data')
+  const sourceOf = reader('source')
+  const dateNow = win.Date.now.bind(win.Date)
+  const queueMicrotask = win.queueMicrotask.bind(win)
+  const setTimeout = win.setTimeout.bind(win)
+  return {
+    post: (message) => postMessage(message, '*'),
+    onMessage: (listener) =>
+      addEventListener('message', (event: MessageEvent) => listener(sourceOf(event), dataOf(event))),
+    now: dateNow,
+    microtask: queueMicrotask,
+    later: (run, ms) => void setTimeout(run, ms),
+  }
+}

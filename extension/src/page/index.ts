@@ -1,0 +1,92 @@
+// The MAIN-world script, run at document_start in every frame before any page script: installs
+// `window.__REPEAT_TOOL_GUARD__`, streams its events (and the fetch interceptor's) to the content
+// relay, and takes config and resync requests back. Nothing here may ever break the page.
+import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardConfig } from '../../../engine/index.ts'
+import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
+import { clip } from '../protocol/clip.ts'
+import { fromEngineEvent, snapshotEvent } from '../protocol/from-engine.ts'
+import { CONTENT_SOURCE, PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
+import { checkContentToPage, checkInspectorEvent, isTagged } from '../protocol/validate.ts'
+import { createBatcher } from './batcher.ts'
+import { captureBuiltins } from './builtins.ts'
+import { installFetchInterceptor } from './fetch/install.ts'
+import { createPageGuard } from './page-api.ts'
+import { createRecentCalls } from './recent-calls.ts'
+
+const GLOBAL_NAME = '__REPEAT_TOOL_GUARD__'
+
+function install(win: Window & typeof globalThis): void {
+  // Already there: this frame was set up before (the script must never run twice on one window).
+  if (Object.hasOwn(win, GLOBAL_NAME)) return
+  const builtins = captureBuiltins(win)
+  const batcher = createBatcher({
+    send: (events) => builtins.post({ source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'events', events } satisfies PageToContent),
+    now: builtins.now,
+    microtask: builtins.microtask,
+    later: builtins.later,
+  })
+  const fault = (message: string) => batcher.push({ type: 'fault', at: builtins.now(), message: clip(message, LIMITS.text) })
+
+  const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
+  const recentCalls = createRecentCalls()
+  guard.subscribe((event) => {
+    if (event.type === 'call') recentCalls.add(event.tool, event.canonicalArguments)
+    batcher.push(fromEngineEvent(event))
+  })
+
+  Object.defineProperty(win, GLOBAL_NAME, {
+    value: createPageGuard(guard, PROTOCOL_VERSION, fault),
+    writable: false,
+    enumerable: false,
+    configurable: false,
+  })
+  batcher.push({ type: 'page-load', at: builtins.now(), url: clip(win.location.href, LIMITS.url) })
+  batcher.push({ type: 'config', at: builtins.now(), config: guard.config })
+
+  builtins.onMessage((source, data) => {
+    if (source !== win || !isTagged(data, CONTENT_SOURCE)) return
+    const checked = checkContentToPage(data)
+    if (!checked.ok) return
+    const message = checked.value
+    if (message.kind === 'resync') {
+      batcher.push(snapshotEvent(guard.snapshot(), guard.config, builtins.now()))
+      return
+    }
+    // The relay may send the same config twice (once stored, once it knows this script listens).
+    if (sameConfig(message.config, guard.config)) return
+    try {
+      guard.configure(message.config)
+    } catch (error) {
+      fault(`config from the extension rejected: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  })
+
+  // Wire events come from another module: check each one here, so a malformed one becomes a
+  // fault instead of getting the whole batch (and the hook's events in it) dropped downstream.
+  const emit = (event: InspectorEvent) => {
+    const checked = checkInspectorEvent(event)
+    if (checked.ok) batcher.push(event)
+    else fault(`fetch interceptor produced an invalid ${String(event?.type)} event: ${checked.detail}`)
+  }
+  try {
+    installFetchInterceptor({ target: win, config: () => guard.config, emit, hookSaw: recentCalls.has })
+  } catch (error) {
+    fault(`fetch interception is off: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+function sameConfig(a: GuardConfig, b: GuardConfig): boolean {
+  const sameList = (x: readonly unknown[], y: readonly unknown[]) => x.length === y.length && x.every((item, i) => item === y[i])
+  return (
+    a.argumentsPreviewChars === b.argumentsPreviewChars &&
+    sameList(a.thresholds, b.thresholds) &&
+    sameList(a.include, b.include) &&
+    sameList(a.exclude, b.exclude)
+  )
+}
+
+try {
+  install(window)
+} catch {
+  // Never break the page: without the bridge the page runs exactly as it would without us.
+}

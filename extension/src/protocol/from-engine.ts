@@ -1,0 +1,91 @@
+// The adapter from engine events to inspector events, for hook agents (`window.__REPEAT_TOOL_GUARD__`
+// in the extension, the playground's own guard without it). Pure: no clock, no DOM, no I/O.
+import type { AgentSnapshot, GuardConfig, GuardEvent } from '../../../engine/index.ts'
+import { clip } from './clip.ts'
+import { LIMITS, type AgentId, type AgentState, type InspectorEvent } from './events.ts'
+import { approxSize } from './size.ts'
+
+const hookAgentId = (engineId: number): AgentId => `hook:${engineId}`
+
+export function fromEngineEvent(event: GuardEvent): InspectorEvent {
+  const { at } = event
+  switch (event.type) {
+    case 'agent-seen': {
+      const { id, label, parentId } = event.agent
+      return {
+        type: 'agent',
+        at,
+        agent: {
+          id: hookAgentId(id),
+          kind: 'hook',
+          label: clip(label, LIMITS.label),
+          ...(parentId === undefined ? {} : { parentId: hookAgentId(parentId) }),
+        },
+      }
+    }
+    case 'call':
+      return {
+        type: 'call',
+        at,
+        agentId: hookAgentId(event.agentId),
+        seq: event.seq,
+        tool: clip(event.tool, LIMITS.toolName),
+        args: clip(event.canonicalArguments, LIMITS.args),
+        argsLength: event.canonicalArguments.length,
+        tracked: event.tracked,
+        denied: event.denied,
+        isError: event.isError,
+        count: event.count,
+        nextThreshold: event.nextThreshold,
+      }
+    case 'chain-reset':
+      return { type: 'reset', at, agentId: hookAgentId(event.agentId), reason: event.reason, previousCount: event.previousCount }
+    case 'reminder':
+      return {
+        type: 'reminder',
+        at,
+        agentId: hookAgentId(event.agentId),
+        seq: event.seq,
+        tool: clip(event.tool, LIMITS.toolName),
+        count: event.count,
+        level: event.level,
+        text: clip(event.message.content[0].text, LIMITS.text),
+      }
+    case 'config':
+      return { type: 'config', at, config: event.config }
+    case 'fault':
+      return { type: 'fault', at, message: clip(event.message, LIMITS.text) }
+  }
+}
+
+/**
+ * The whole hook state as one `snapshot` event. It must fit one batch: once the agents pass the
+ * byte budget, later agents are listed without their arguments, and past twice the budget they
+ * are left out (a page with that many live agents has a problem the panel cannot draw anyway).
+ */
+export function snapshotEvent(agents: readonly AgentSnapshot[], config: GuardConfig, at: number): InspectorEvent {
+  const budget = LIMITS.batchBytes / 4
+  let bytes = 0
+  const states: AgentState[] = []
+  for (const agent of agents) {
+    const state = agentState(agent, bytes < budget)
+    bytes += approxSize(state)
+    if (bytes > 2 * budget) break
+    states.push(state)
+  }
+  return { type: 'snapshot', at, agents: states, config }
+}
+
+function agentState(agent: AgentSnapshot, withArgs: boolean): AgentState {
+  const { id, label, parentId, tool, canonicalArguments, count, nextThreshold } = agent
+  return {
+    id: hookAgentId(id),
+    kind: 'hook',
+    label: clip(label, LIMITS.label),
+    ...(parentId === undefined ? {} : { parentId: hookAgentId(parentId) }),
+    ...(tool === undefined ? {} : { tool: clip(tool, LIMITS.toolName) }),
+    ...(withArgs && canonicalArguments !== undefined ? { args: clip(canonicalArguments, LIMITS.args) } : {}),
+    count,
+    nextThreshold,
+  }
+}

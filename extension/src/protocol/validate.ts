@@ -1,0 +1,280 @@
+// Hand-written validators for every message between contexts and every inspector event. Each hop
+// runs them on what it receives (the page is hostile and can post anything) and drops, by reason,
+// whatever fails: a wrong tag, a wrong protocol version, a size over `LIMITS`, or a wrong shape.
+// Shapes are exact: a missing field, a wrong type or an unknown key is a `shape` failure.
+import { resolveConfig } from '../../../engine/index.ts'
+import { LIMITS, PROTOCOL_VERSION, type InspectorEvent, type InspectorEventType } from './events.ts'
+import {
+  CONTENT_SOURCE,
+  PAGE_SOURCE,
+  type BackgroundToContent,
+  type BackgroundToPanel,
+  type ContentToBackground,
+  type ContentToPage,
+  type DropReason,
+  type PageToContent,
+  type PanelToBackground,
+} from './messages.ts'
+import { approxSize } from './size.ts'
+
+export type Checked<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly reason: DropReason; readonly detail: string }
+
+/** Room for a message's envelope (tag, kind, version, url) on top of its events' `LIMITS.batchBytes`. */
+const ENVELOPE_BYTES = 4_096
+const BATCH_BYTES = LIMITS.batchBytes + ENVELOPE_BYTES
+/** Messages that carry no events (subscribe, resync). */
+const SMALL_BYTES = 1_024
+
+class Rejection {
+  constructor(
+    readonly reason: DropReason,
+    readonly detail: string,
+  ) {}
+}
+
+function reject(reason: DropReason, detail: string): never {
+  throw new Rejection(reason, detail)
+}
+
+type Check = (value: unknown, path: string) => void
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const text =
+  (max: number, min = 0): Check =>
+  (value, path) => {
+    if (typeof value !== 'string') reject('shape', `${path} must be a string`)
+    if (value.length > max) reject('size', `${path} is longer than ${max} characters`)
+    if (value.length < min) reject('shape', `${path} must not be empty`)
+  }
+
+const natural: Check = (value, path) => {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    reject('shape', `${path} must be a non-negative integer`)
+}
+
+const time: Check = (value, path) => {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    reject('shape', `${path} must be a timestamp`)
+}
+
+const flag: Check = (value, path) => {
+  if (typeof value !== 'boolean') reject('shape', `${path} must be a boolean`)
+}
+
+const oneOf =
+  (...values: readonly string[]): Check =>
+  (value, path) => {
+    if (typeof value !== 'string' || !values.includes(value)) reject('shape', `${path} must be one of ${values.join(', ')}`)
+  }
+
+const orNull =
+  (check: Check): Check =>
+  (value, path) => {
+    if (value !== null) check(value, path)
+  }
+
+const agentId: Check = (value, path) => {
+  text(LIMITS.label, 1)(value, path)
+  if (!/^(hook|wire):/.test(value as string)) reject('shape', `${path} must start with hook: or wire:`)
+}
+
+const list =
+  (item: Check, max = Number.POSITIVE_INFINITY): Check =>
+  (value, path) => {
+    if (!Array.isArray(value)) reject('shape', `${path} must be an array`)
+    if (value.length > max) reject('size', `${path} holds more than ${max} entries`)
+    for (let i = 0; i < value.length; i++) item(value[i], `${path}[${i}]`)
+  }
+
+/** An object with exactly these keys; an optional key may also be present as `undefined`. */
+const record =
+  (required: Readonly<Record<string, Check>>, optional: Readonly<Record<string, Check>> = {}): Check =>
+  (value, path) => {
+    if (!isPlainObject(value)) reject('shape', `${path} must be an object`)
+    for (const key of Object.keys(value)) {
+      const check = required[key] ?? optional[key]
+      if (!Object.hasOwn(required, key) && !Object.hasOwn(optional, key)) reject('shape', `${path}.${key} is not expected`)
+      if (Object.hasOwn(optional, key) && value[key] === undefined) continue
+      check!(value[key], `${path}.${key}`)
+    }
+    for (const key of Object.keys(required)) if (!Object.hasOwn(value, key)) reject('shape', `${path}.${key} is missing`)
+  }
+
+/** Picks the check by the value of `key` (`type`, `kind`), so every variant is checked exactly. */
+const variants =
+  (key: string, checks: Readonly<Record<string, Check>>): Check =>
+  (value, path) => {
+    if (!isPlainObject(value)) reject('shape', `${path} must be an object`)
+    const tag = value[key]
+    if (typeof tag !== 'string' || !Object.hasOwn(checks, tag)) reject('shape', `${path}.${key} is not a known ${key}`)
+    checks[tag]!(value, path)
+  }
+
+const both =
+  (...checks: readonly Check[]): Check =>
+  (value, path) => {
+    for (const check of checks) check(value, path)
+  }
+
+/** A field checked before the record is (the variant tag; the envelope's tag and version). */
+const checkedBefore: Check = () => {}
+
+const guardConfig: Check = both(
+  record({
+    thresholds: list((v, p) => typeof v === 'number' || reject('shape', `${p} must be a number`)),
+    include: list(text(LIMITS.text)),
+    exclude: list(text(LIMITS.text)),
+    argumentsPreviewChars: natural,
+  }),
+  (value, path) => {
+    try {
+      resolveConfig(value)
+    } catch (error) {
+      reject('shape', `${path}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  },
+)
+
+const descriptorFields = { id: agentId, kind: oneOf('hook', 'wire'), label: text(LIMITS.label) }
+const descriptorOptional = { parentId: agentId, format: oneOf('openai-chat', 'openai-responses', 'anthropic', 'gemini') }
+const toolName = text(LIMITS.toolName, 1)
+
+const agentState = record(
+  { ...descriptorFields, count: natural, nextThreshold: orNull(natural) },
+  { ...descriptorOptional, tool: toolName, args: text(LIMITS.args) },
+)
+
+const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
+  agent: record({ type: checkedBefore, at: time, agent: record(descriptorFields, descriptorOptional) }),
+  call: both(
+    record({
+      type: checkedBefore,
+      at: time,
+      agentId,
+      seq: natural,
+      tool: toolName,
+      args: text(LIMITS.args),
+      argsLength: natural,
+      tracked: flag,
+      denied: flag,
+      isError: flag,
+      count: natural,
+      nextThreshold: orNull(natural),
+    }),
+    (value, path) => {
+      const { args, argsLength } = value as { args: string; argsLength: number }
+      if (argsLength < args.length) reject('shape', `${path}.argsLength is shorter than its args`)
+    },
+  ),
+  reset: record({ type: checkedBefore, at: time, agentId, reason: oneOf('prompt', 'different-call'), previousCount: natural }),
+  reminder: record(
+    { type: checkedBefore, at: time, agentId, seq: natural, tool: toolName, count: natural, level: oneOf('gentle', 'detailed'), text: text(LIMITS.text, 1) },
+    { placement: text(LIMITS.label) },
+  ),
+  request: record({
+    type: checkedBefore,
+    at: time,
+    agentId,
+    url: text(LIMITS.url),
+    format: descriptorOptional.format,
+    calls: natural,
+    remindersInserted: natural,
+    rewritten: flag,
+  }),
+  config: record({ type: checkedBefore, at: time, config: guardConfig }),
+  fault: record({ type: checkedBefore, at: time, message: text(LIMITS.text) }),
+  snapshot: record({ type: checkedBefore, at: time, agents: list(agentState), config: guardConfig }),
+  'page-load': record({ type: checkedBefore, at: time, url: text(LIMITS.url) }),
+}
+
+const inspectorEvent = variants('type', EVENTS)
+const events = list(inspectorEvent, LIMITS.eventsPerBatch)
+
+const dropCounts = record({}, { source: natural, version: natural, shape: natural, size: natural, sender: natural })
+
+const tabBatch = both(
+  (value, path) => {
+    if (approxSize(value, BATCH_BYTES) > BATCH_BYTES) reject('size', `${path} is larger than ${LIMITS.batchBytes} bytes`)
+  },
+  record({ frameId: natural, url: text(LIMITS.url), events }),
+)
+
+/** Whether `data` claims to be one of our window messages (carries `tag` as its `source`). */
+export function isTagged(data: unknown, tag: typeof PAGE_SOURCE | typeof CONTENT_SOURCE): boolean {
+  return isPlainObject(data) && data.source === tag
+}
+
+/** Runs `body`, turning a rejection (or the throw of an exotic object) into a drop. */
+function attempt<T>(value: unknown, body: () => void): Checked<T> {
+  try {
+    body()
+    return { ok: true, value: value as T }
+  } catch (error) {
+    if (error instanceof Rejection) return { ok: false, reason: error.reason, detail: error.detail }
+    // Only reachable through a proxy or a throwing getter: never a valid message.
+    return { ok: false, reason: 'shape', detail: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/** Runs the checks in drop order: tag, version, size, shape. */
+function run<T>(value: unknown, check: Check, options: { tag?: string; maxBytes: number }): Checked<T> {
+  return attempt(value, () => {
+    if (!isPlainObject(value)) reject('shape', 'the message must be an object')
+    if (options.tag !== undefined && value.source !== options.tag) reject('source', `the message is not tagged ${options.tag}`)
+    if (value.v !== PROTOCOL_VERSION) reject('version', `protocol version ${String(value.v)} is not ${PROTOCOL_VERSION}`)
+    if (approxSize(value, options.maxBytes) > options.maxBytes) reject('size', `the message is larger than ${options.maxBytes} bytes`)
+    check(value, '$')
+  })
+}
+
+
+export function checkPageToContent(data: unknown): Checked<PageToContent> {
+  const check = record({ source: checkedBefore, v: checkedBefore, kind: oneOf('events'), events })
+  return run(data, check, { tag: PAGE_SOURCE, maxBytes: BATCH_BYTES })
+}
+
+export function checkContentToPage(data: unknown): Checked<ContentToPage> {
+  const check = variants('kind', {
+    config: record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore, config: guardConfig }),
+    resync: record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore }),
+  })
+  return run(data, check, { tag: CONTENT_SOURCE, maxBytes: BATCH_BYTES })
+}
+
+export function checkContentToBackground(message: unknown): Checked<ContentToBackground> {
+  const check = variants('kind', {
+    events: record({ v: checkedBefore, kind: checkedBefore, url: text(LIMITS.url), events }),
+    drops: record({ v: checkedBefore, kind: checkedBefore, drops: dropCounts }),
+  })
+  return run(message, check, { maxBytes: BATCH_BYTES })
+}
+
+export function checkBackgroundToContent(message: unknown): Checked<BackgroundToContent> {
+  return run(message, record({ v: checkedBefore, kind: oneOf('resync') }), { maxBytes: SMALL_BYTES })
+}
+
+export function checkPanelToBackground(message: unknown): Checked<PanelToBackground> {
+  return run(message, record({ v: checkedBefore, kind: oneOf('subscribe'), tabId: natural }), { maxBytes: SMALL_BYTES })
+}
+
+/** For the panel: a history may hold many batches, so each batch is capped, not the message. */
+export function checkBackgroundToPanel(message: unknown): Checked<BackgroundToPanel> {
+  const check = variants('kind', {
+    history: record({ v: checkedBefore, kind: checkedBefore, tabId: natural, batches: list(tabBatch), truncated: flag }),
+    batch: record({ v: checkedBefore, kind: checkedBefore, tabId: natural, batch: tabBatch }),
+    drops: record({ v: checkedBefore, kind: checkedBefore, tabId: natural, drops: dropCounts }),
+  })
+  return run(message, check, { maxBytes: Number.POSITIVE_INFINITY })
+}
+
+/** One inspector event on its own (the panel's session import). */
+export function checkInspectorEvent(value: unknown): Checked<InspectorEvent> {
+  return attempt(value, () => {
+    if (approxSize(value, LIMITS.batchBytes) > LIMITS.batchBytes) reject('size', `the event is larger than ${LIMITS.batchBytes} bytes`)
+    inspectorEvent(value, '$')
+  })
+}

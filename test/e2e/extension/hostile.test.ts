@@ -1,0 +1,119 @@
+// A hostile page forges the page script's messages. Nothing it posts may reach another tab, the
+// extension must keep working, and every forgery is dropped, counted, and reported as `drops`.
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import { PAGE_SOURCE, PANEL_PORT } from '../../../extension/src/protocol/messages.ts'
+import { launch, type Browser } from '../support/browser.ts'
+import type { TestServer } from '../support/server.ts'
+import { GENTLE_REMINDER, repeat, runAgent, serveFixtures } from './fixture.ts'
+import { tapPanelPort, type PanelTap } from './panel-tap.ts'
+
+const HTML_TOOL = '<img src=x onerror="window.pwned=1">'
+
+let browser: Browser
+let server: TestServer
+let hostile: Page
+let victim: Page
+let tapHostile: PanelTap
+let tapVictim: PanelTap
+let extensionPage: Page
+let victimTab: number
+
+const calls = (events: InspectorEvent[]) => events.flatMap((e) => (e.type === 'call' ? [e.tool] : []))
+
+beforeAll(async () => {
+  server = await serveFixtures()
+  browser = await launch()
+  hostile = await browser.context.newPage()
+  await hostile.goto(`${server.origin}/agent.html?hostile`)
+  victim = await browser.context.newPage()
+  await victim.goto(`${server.origin}/agent.html?victim`)
+  const hostileTab = await browser.tabId(hostile)
+  victimTab = await browser.tabId(victim)
+  extensionPage = await browser.openPanel(victimTab)
+  tapHostile = await tapPanelPort(extensionPage, hostileTab)
+  tapVictim = await tapPanelPort(extensionPage, victimTab)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+describe('a hostile page', () => {
+  it('has every forgery dropped and counted, and sees the totals as drops', async () => {
+    await hostile.evaluate(
+      ({ source, v, victimTabId, maxEvents, hugeLength }) => {
+        const call = (tool: string) => ({
+          type: 'call', at: 1, agentId: 'hook:99', seq: 1, tool, args: '{}', argsLength: 2,
+          tracked: true, denied: false, isError: false, count: 1, nextThreshold: 3,
+        })
+        const post = (message: unknown) => window.postMessage(message, '*')
+        // shape: a call without its fields, events that are not a list, a smuggled tab id
+        post({ source, v, kind: 'events', events: [{ type: 'call', agentId: 'hook:1' }] })
+        post({ source, v, kind: 'events', events: 'everything' })
+        post({ source, v, kind: 'events', tabId: victimTabId, events: [call('spoofed_tool')] })
+        // size: one huge string, then more events than a batch may hold
+        post({ source, v, kind: 'events', events: [{ type: 'fault', at: 1, message: 'x'.repeat(hugeLength) }] })
+        post({ source, v, kind: 'events', events: Array.from({ length: maxEvents + 1 }, () => ({ type: 'page-load', at: 1, url: 'x' })) })
+        // version
+        post({ source, v: v + 1, kind: 'events', events: [call('future_tool')] })
+        // source: a frame of the page posting into it
+        const frame = document.createElement('iframe')
+        frame.srcdoc = `<script>parent.postMessage(${JSON.stringify({ source, v, kind: 'events', events: [call('framed_tool')] })}, '*')</script>`
+        document.body.append(frame)
+        // well-formed: accepted, but only ever for this tab
+        post({ source, v, kind: 'events', events: [call('forged_but_valid')] })
+        // not ours at all: ignored, not counted
+        post('hello')
+        post({ source: 'someone-else', v })
+      },
+      { source: PAGE_SOURCE, v: PROTOCOL_VERSION, victimTabId: victimTab, maxEvents: LIMITS.eventsPerBatch, hugeLength: LIMITS.text + 1 },
+    )
+    await expect.poll(() => tapHostile.drops(), { timeout: 10_000 }).toEqual({ shape: 3, size: 2, version: 1, source: 1 })
+    await expect.poll(async () => calls(await tapHostile.events())).toContain('forged_but_valid')
+    expect(calls(await tapHostile.events())).not.toContain('spoofed_tool')
+  })
+
+  it('puts HTML in tool names through as plain text, for its own tab only', async () => {
+    await runAgent(hostile, 'html', [[HTML_TOOL, { html: '<script>alert(1)</script>' }]])
+    await expect.poll(async () => calls(await tapHostile.events())).toContain(HTML_TOOL)
+    const call = (await tapHostile.events()).find((e) => e.type === 'call' && e.tool === HTML_TOOL)
+    expect(call).toMatchObject({ args: '{"html":"<script>alert(1)</script>"}' })
+    expect(await extensionPage.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined()
+  })
+
+  it('cannot reach the extension itself', async () => {
+    const reachable = await hostile.evaluate(
+      ({ id, name }) => {
+        const runtime = (globalThis as { chrome?: { runtime?: { connect?: (id: string, info: object) => unknown } } }).chrome?.runtime
+        try {
+          runtime?.connect?.(id, { name })
+          return typeof runtime?.connect === 'function'
+        } catch {
+          return false
+        }
+      },
+      { id: browser.extensionId!, name: PANEL_PORT },
+    )
+    expect(reachable).toBe(false)
+  })
+
+  it('reaches no other tab, and the extension keeps working for both', async () => {
+    expect(await runAgent(hostile, 'still', repeat(3, ['probe', {}]))).toEqual([[], [], [GENTLE_REMINDER]])
+    expect(await runAgent(victim, 'victim', repeat(3, ['victim_tool', {}]))).toEqual([[], [], [GENTLE_REMINDER]])
+    await expect.poll(async () => calls(await tapVictim.events())).toEqual(['victim_tool', 'victim_tool', 'victim_tool'])
+    await expect.poll(async () => calls(await tapHostile.events()).filter((t) => t === 'probe').length).toBe(3)
+
+    const leaked = JSON.stringify(await tapVictim.messages())
+    for (const marker of ['spoofed_tool', 'forged_but_valid', 'framed_tool', 'future_tool', 'probe', HTML_TOOL, 'hostile'])
+      expect(leaked).not.toContain(marker)
+    expect(await tapVictim.drops()).toBeUndefined()
+  })
+
+  it('has its drop totals sent to a panel that subscribes later', async () => {
+    const late = await tapPanelPort(extensionPage, await browser.tabId(hostile))
+    await expect.poll(() => late.drops()).toEqual({ shape: 3, size: 2, version: 1, source: 1 })
+  })
+})

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
+import { createDropReport } from '../../../extension/src/content/drop-report.ts'
+import { readPageMessage } from '../../../extension/src/content/page-inbox.ts'
+import { readStoredConfig } from '../../../extension/src/content/stored-config.ts'
+import { LIMITS } from '../../../extension/src/protocol/events.ts'
+import type { DropCounts } from '../../../extension/src/protocol/messages.ts'
+import { FakeClock } from './fake-clock.ts'
+import { call, pageBatch, v } from './samples.ts'
+
+describe('readPageMessage', () => {
+  it('passes our page script batches through', () => {
+    expect(readPageMessage(true, pageBatch([call()]))).toEqual({ kind: 'events', events: [call()] })
+  })
+
+  it("ignores everybody else's traffic without counting it", () => {
+    for (const data of ['hello', null, 42, { type: 'webpackOk' }, { source: 'react-devtools-bridge' }])
+      expect(readPageMessage(true, data)).toEqual({ kind: 'ignore' })
+    expect(readPageMessage(false, { source: 'someone' })).toEqual({ kind: 'ignore' })
+  })
+
+  it('drops our tag from another window as source, and bad copies by reason', () => {
+    expect(readPageMessage(false, pageBatch())).toEqual({ kind: 'drop', reason: 'source' })
+    expect(readPageMessage(true, { ...pageBatch(), v: v + 1 })).toEqual({ kind: 'drop', reason: 'version' })
+    expect(readPageMessage(true, pageBatch([{ ...call(), tool: 'x'.repeat(LIMITS.toolName + 1) }]))).toEqual({ kind: 'drop', reason: 'size' })
+    expect(readPageMessage(true, pageBatch([{ ...call(), count: 'many' } as never]))).toEqual({ kind: 'drop', reason: 'shape' })
+  })
+})
+
+describe('createDropReport', () => {
+  it('reports what was counted since the last report, once per interval', () => {
+    const clock = new FakeClock()
+    const reports: DropCounts[] = []
+    const drops = createDropReport({ report: (d) => void reports.push(d), later: clock.later })
+    drops.count('shape')
+    drops.count('shape')
+    drops.count('size')
+    expect(reports).toEqual([])
+    clock.advance(250)
+    drops.count('source')
+    clock.advance(250)
+    clock.advance(1_000)
+    expect(reports).toEqual([{ shape: 2, size: 1 }, { source: 1 }])
+  })
+})
+
+describe('readStoredConfig', () => {
+  it('reads nothing stored as the recommended config, and fills missing keys from it', () => {
+    expect(readStoredConfig(undefined)).toEqual({ ok: true, config: RECOMMENDED_CONFIG })
+    expect(readStoredConfig({ thresholds: [4, 2] })).toEqual({ ok: true, config: { ...RECOMMENDED_CONFIG, thresholds: [2, 4] } })
+  })
+
+  it("refuses a bad value with the engine's own message", () => {
+    expect(readStoredConfig({ thresholds: [1] })).toEqual({ ok: false, error: 'thresholds[0] must be an integer >= 2, got 1' })
+    expect(readStoredConfig({ threshold: [3] })).toMatchObject({ ok: false, error: expect.stringContaining('threshold is not a config key') })
+    expect(readStoredConfig('3,5,8')).toMatchObject({ ok: false })
+  })
+})

@@ -1,0 +1,165 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createRouter, type Router } from '../../../extension/src/background/router.ts'
+import { CONTENT_PORT, PANEL_PORT } from '../../../extension/src/protocol/messages.ts'
+import { FakeClock } from './fake-clock.ts'
+import { FakePort } from './fake-port.ts'
+import { call, v } from './samples.ts'
+
+const ORIGIN = 'chrome-extension://abcdefghijklmnop/'
+const PAGE_URL = 'http://127.0.0.1/agent.html'
+
+let clock: FakeClock
+let router: Router
+
+const content = (tabId: number, frameId = 0) => {
+  const port = new FakePort(CONTENT_PORT, { tab: { id: tabId }, frameId, url: PAGE_URL })
+  router.connect(port)
+  return port
+}
+const panel = (tabId?: number) => {
+  const port = new FakePort(PANEL_PORT, { url: `${ORIGIN}panel.html?tabId=${tabId}` })
+  router.connect(port)
+  if (tabId !== undefined) port.receive({ v, kind: 'subscribe', tabId })
+  return port
+}
+const events = (tool: string, url = PAGE_URL) => ({ v, kind: 'events', url, events: [call(tool)] })
+
+beforeEach(() => {
+  clock = new FakeClock()
+  router = createRouter({ extensionOrigin: ORIGIN, later: clock.later, bufferLimits: { maxEvents: 3, maxBytes: 1e9 } })
+})
+
+describe('the router', () => {
+  it('sends a subscriber the history, then live batches tagged with the sending frame', () => {
+    const page = content(5)
+    page.receive(events('first'))
+    const p = panel(5)
+    expect(p.take()).toEqual([{ v, kind: 'history', tabId: 5, batches: [{ frameId: 0, url: PAGE_URL, events: [call('first')] }], truncated: false }])
+    content(5, 7).receive(events('framed', 'about:srcdoc'))
+    expect(p.take()).toEqual([{ v, kind: 'batch', tabId: 5, batch: { frameId: 7, url: 'about:srcdoc', events: [call('framed')] } }])
+  })
+
+  it("never sends one tab's events to another tab's panel", () => {
+    const five = panel(5)
+    const six = panel(6)
+    content(5).receive(events('five'))
+    content(6).receive(events('six'))
+    expect(JSON.stringify(five.posted)).not.toContain('six')
+    expect(JSON.stringify(six.posted)).not.toContain('five')
+  })
+
+  it('takes the tab from the sender: a tab id in a message is a shape drop of the sending tab', () => {
+    const six = panel(6)
+    const five = panel(5)
+    content(5).receive({ ...events('spoof'), tabId: 6 })
+    expect(six.take()).toEqual([expect.objectContaining({ kind: 'history' })])
+    clock.advance(100)
+    expect(five.take()).toEqual([expect.objectContaining({ kind: 'history' }), { v, kind: 'drops', tabId: 5, drops: { shape: 1 } }])
+    expect(six.take()).toEqual([])
+  })
+
+  it('adds the relay drops to its own and reports the totals at most once per interval', () => {
+    const p = panel(5)
+    p.take()
+    const page = content(5)
+    page.receive({ v, kind: 'drops', drops: { source: 2, size: 1 } })
+    page.receive({ v: 99, kind: 'drops', drops: {} })
+    page.receive('garbage')
+    expect(p.take()).toEqual([])
+    clock.advance(100)
+    expect(p.take()).toEqual([{ v, kind: 'drops', tabId: 5, drops: { source: 2, size: 1, version: 1, shape: 1 } }])
+    const late = panel(5)
+    expect(late.take().map((m) => (m as { kind: string }).kind)).toEqual(['history', 'drops'])
+  })
+
+  it('refuses panel ports from anything but its own pages, counting them for the tab', () => {
+    const spy = new FakePort(PANEL_PORT, { tab: { id: 5 }, frameId: 0, url: PAGE_URL })
+    router.connect(spy)
+    expect(spy.disconnected).toBe(true)
+    spy.receive({ v, kind: 'subscribe', tabId: 5 })
+    expect(spy.posted).toEqual([])
+    clock.advance(100)
+    const p = panel(5)
+    expect(p.take()).toEqual([expect.objectContaining({ kind: 'history' }), { v, kind: 'drops', tabId: 5, drops: { sender: 1 } }])
+  })
+
+  it('refuses content ports outside a tab and ports with unknown names', () => {
+    const orphan = new FakePort(CONTENT_PORT, { url: `${ORIGIN}panel.html` })
+    router.connect(orphan)
+    const stranger = new FakePort('someone-else', { tab: { id: 1 }, url: PAGE_URL })
+    router.connect(stranger)
+    expect([orphan.disconnected, stranger.disconnected]).toEqual([true, true])
+  })
+
+  it('accepts a panel opened as an ordinary tab (an extension page with a tab)', () => {
+    const tabbed = new FakePort(PANEL_PORT, { tab: { id: 9 }, url: `${ORIGIN}panel.html?tabId=5` })
+    router.connect(tabbed)
+    tabbed.receive({ v, kind: 'subscribe', tabId: 5 })
+    expect(tabbed.disconnected).toBe(false)
+    expect(tabbed.take()).toEqual([{ v, kind: 'history', tabId: 5, batches: [], truncated: false }])
+  })
+
+  it('asks the pages for a snapshot when a subscriber gets a trimmed or empty history', () => {
+    const page = content(5)
+    panel(5)
+    expect(page.take()).toEqual([{ v, kind: 'resync' }])
+    page.receive(events('a'))
+    panel(5)
+    expect(page.take()).toEqual([])
+    for (const tool of ['b', 'c', 'd']) page.receive(events(tool))
+    const p = panel(5)
+    expect(p.take()).toEqual([expect.objectContaining({ kind: 'history', truncated: true })])
+    expect(page.take()).toEqual([{ v, kind: 'resync' }])
+  })
+
+  it('moves a panel that subscribes again to the new tab', () => {
+    const p = panel(5)
+    p.receive({ v, kind: 'subscribe', tabId: 6 })
+    p.take()
+    content(5).receive(events('five'))
+    content(6).receive(events('six'))
+    expect(p.take()).toEqual([expect.objectContaining({ kind: 'batch', tabId: 6 })])
+  })
+
+  it('ignores malformed panel messages and stops sending to a closed panel', () => {
+    const p = new FakePort(PANEL_PORT, { url: `${ORIGIN}panel.html` })
+    router.connect(p)
+    p.receive({ v, kind: 'subscribe', tabId: '5' })
+    p.receive({ v, kind: 'clear', tabId: 5 })
+    expect(p.posted).toEqual([])
+    p.receive({ v, kind: 'subscribe', tabId: 5 })
+    p.take()
+    p.close()
+    content(5).receive(events('after'))
+    expect(p.posted).toEqual([])
+  })
+
+  it('keeps delivering to the other panels when one of them fails', () => {
+    const broken = panel(5)
+    const fine = panel(5)
+    broken.failPosts = true
+    fine.take()
+    content(5).receive(events('x'))
+    expect(fine.take()).toHaveLength(1)
+  })
+
+  it('forgets a closed tab: its buffer, its drops and late messages', () => {
+    const page = content(5)
+    page.receive(events('before'))
+    page.receive({ v, kind: 'drops', drops: { shape: 1 } })
+    router.tabRemoved(5)
+    page.receive(events('late'))
+    const p = panel(5)
+    expect(p.take()).toEqual([{ v, kind: 'history', tabId: 5, batches: [], truncated: false }])
+  })
+
+  it('keeps a tab history across navigations (a new content port for the same tab)', () => {
+    const first = content(5)
+    first.receive(events('old-page'))
+    first.close()
+    content(5).receive(events('new-page'))
+    const p = panel(5)
+    const [history] = p.take() as [{ batches: { events: { tool: string }[] }[] }]
+    expect(history.batches.map((b) => b.events[0]!.tool)).toEqual(['old-page', 'new-page'])
+  })
+})

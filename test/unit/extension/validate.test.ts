@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest'
+import { LIMITS } from '../../../extension/src/protocol/events.ts'
+import { CONTENT_SOURCE, PAGE_SOURCE } from '../../../extension/src/protocol/messages.ts'
+import {
+  checkBackgroundToContent,
+  checkBackgroundToPanel,
+  checkContentToBackground,
+  checkContentToPage,
+  checkInspectorEvent,
+  checkPageToContent,
+  checkPanelToBackground,
+  isTagged,
+} from '../../../extension/src/protocol/validate.ts'
+import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
+import { call, EVENTS, pageBatch, tabBatch, v } from './samples.ts'
+
+const reason = (checked: { ok: boolean; reason?: string }) => (checked.ok ? 'ok' : checked.reason)
+
+describe('inspector events', () => {
+  it.each(Object.entries(EVENTS))('accepts a well-formed %s event', (_type, event) => {
+    expect(checkInspectorEvent(event)).toEqual({ ok: true, value: event })
+  })
+
+  it('accepts an optional field present as undefined (a structured clone keeps it)', () => {
+    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: undefined }))).toBe('ok')
+    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: 'messages[7]' }))).toBe('ok')
+    expect(reason(checkInspectorEvent({ ...call(), nextThreshold: null }))).toBe('ok')
+  })
+
+  it.each([
+    ['an unknown type', { ...EVENTS.fault, type: 'explode' }],
+    ['a missing field', (({ count: _count, ...rest }) => rest)(call())],
+    ['an unknown key', { ...call(), html: '<b>' }],
+    ['a wrong type', { ...call(), count: '3' }],
+    ['a negative count', { ...call(), count: -1 }],
+    ['a fractional seq', { ...call(), seq: 1.5 }],
+    ['an infinite time', { ...call(), at: Number.POSITIVE_INFINITY }],
+    ['an agent id without its kind', { ...call(), agentId: '1' }],
+    ['an empty tool name', { ...call(), tool: '' }],
+    ['argsLength below the args carried', { ...call(), argsLength: 3 }],
+    ['an unknown reset reason', { ...EVENTS.reset, reason: 'because' }],
+    ['an unknown reminder level', { ...EVENTS.reminder, level: 'loud' }],
+    ['an unknown wire format', { ...EVENTS.request, format: 'soap' }],
+    ['an unknown agent kind', { ...EVENTS.agent, agent: { id: 'hook:1', kind: 'robot', label: 'x' } }],
+    ['a config the engine rejects', { ...EVENTS.config, config: { ...RECOMMENDED_CONFIG, thresholds: [1] } }],
+    ['a config with an unknown key', { ...EVENTS.config, config: { ...RECOMMENDED_CONFIG, threshold: [3] } }],
+    ['a partial config', { ...EVENTS.config, config: { thresholds: [3] } }],
+    ['a snapshot agent with an unknown key', { ...EVENTS.snapshot, agents: [{ id: 'hook:1', kind: 'hook', label: 'x', count: 0, nextThreshold: 3, extra: 1 }] }],
+    ['an array', [call()]],
+    ['null', null],
+  ])('rejects %s as shape', (_name, event) => {
+    expect(reason(checkInspectorEvent(event))).toBe('shape')
+  })
+
+  it.each([
+    ['a tool name', { ...call(), tool: 't'.repeat(LIMITS.toolName + 1) }],
+    ['args', { ...call(), args: 'a'.repeat(LIMITS.args + 1), argsLength: LIMITS.args + 1 }],
+    ['a label', { ...EVENTS.agent, agent: { id: 'hook:1', kind: 'hook', label: 'l'.repeat(LIMITS.label + 1) } }],
+    ['a reminder text', { ...EVENTS.reminder, text: 'r'.repeat(LIMITS.text + 1) }],
+    ['a url', { ...EVENTS['page-load'], url: 'u'.repeat(LIMITS.url + 1) }],
+  ])('rejects %s over its cap as size', (_name, event) => {
+    expect(reason(checkInspectorEvent(event))).toBe('size')
+  })
+
+  it('accepts fields exactly at their caps', () => {
+    expect(reason(checkInspectorEvent({ ...call(), tool: 't'.repeat(LIMITS.toolName), args: 'a'.repeat(LIMITS.args), argsLength: 10 ** 6 }))).toBe('ok')
+  })
+
+  it('never throws on exotic input', () => {
+    const trap = new Proxy({}, { ownKeys: () => { throw new Error('trap') } })
+    expect(reason(checkInspectorEvent(trap))).toBe('shape')
+    const getter = Object.defineProperty({ ...call() }, 'tool', { enumerable: true, get: () => { throw new Error('getter') } })
+    expect(reason(checkInspectorEvent(getter))).toBe('shape')
+    let nested: unknown = []
+    for (let i = 0; i < 100_000; i++) nested = [nested]
+    expect(reason(checkInspectorEvent(nested))).toBe('shape')
+  })
+})
+
+describe('page -> content', () => {
+  it('accepts a batch of every event type', () => {
+    expect(reason(checkPageToContent(pageBatch()))).toBe('ok')
+  })
+
+  it('checks tag, then version, then size, then shape', () => {
+    expect(reason(checkPageToContent({ ...pageBatch(), source: CONTENT_SOURCE }))).toBe('source')
+    expect(reason(checkPageToContent({ ...pageBatch(), v: v + 1 }))).toBe('version')
+    expect(reason(checkPageToContent({ ...pageBatch(), v: undefined }))).toBe('version')
+    const huge = { ...pageBatch(), v: v + 1, events: [{ ...EVENTS.fault, message: 'x'.repeat(LIMITS.batchBytes) }] }
+    expect(reason(checkPageToContent(huge))).toBe('version')
+    expect(reason(checkPageToContent({ ...huge, v }))).toBe('size')
+    expect(reason(checkPageToContent({ ...pageBatch(), kind: 'config' }))).toBe('shape')
+    expect(reason(checkPageToContent({ ...pageBatch(), tabId: 7 }))).toBe('shape')
+    expect(reason(checkPageToContent('repeat-tool-guard/page'))).toBe('shape')
+  })
+
+  it('caps the events of one batch by count and by bytes', () => {
+    const many = Array.from({ length: LIMITS.eventsPerBatch }, () => EVENTS['page-load'])
+    expect(reason(checkPageToContent(pageBatch(many)))).toBe('ok')
+    expect(reason(checkPageToContent(pageBatch([...many, EVENTS['page-load']])))).toBe('size')
+    const big = { ...EVENTS.reminder, text: 'r'.repeat(LIMITS.text) }
+    const heavy = Array.from({ length: Math.ceil(LIMITS.batchBytes / LIMITS.text) + 1 }, () => big)
+    expect(reason(checkPageToContent(pageBatch(heavy)))).toBe('size')
+  })
+
+  it('recognises our tags only on objects', () => {
+    expect(isTagged(pageBatch(), PAGE_SOURCE)).toBe(true)
+    expect(isTagged(pageBatch(), CONTENT_SOURCE)).toBe(false)
+    expect(isTagged(PAGE_SOURCE, PAGE_SOURCE)).toBe(false)
+    expect(isTagged(null, PAGE_SOURCE)).toBe(false)
+  })
+})
+
+describe('content -> page', () => {
+  it('accepts a full config and a resync', () => {
+    expect(reason(checkContentToPage({ source: CONTENT_SOURCE, v, kind: 'config', config: RECOMMENDED_CONFIG }))).toBe('ok')
+    expect(reason(checkContentToPage({ source: CONTENT_SOURCE, v, kind: 'resync' }))).toBe('ok')
+  })
+
+  it('rejects an invalid config, a foreign tag and an unknown kind', () => {
+    expect(reason(checkContentToPage({ source: CONTENT_SOURCE, v, kind: 'config', config: { ...RECOMMENDED_CONFIG, argumentsPreviewChars: 0 } }))).toBe('shape')
+    expect(reason(checkContentToPage({ source: PAGE_SOURCE, v, kind: 'resync' }))).toBe('source')
+    expect(reason(checkContentToPage({ source: CONTENT_SOURCE, v, kind: 'reload' }))).toBe('shape')
+    expect(reason(checkContentToPage({ source: CONTENT_SOURCE, v, kind: 'resync', extra: true }))).toBe('shape')
+  })
+})
+
+describe('content -> background', () => {
+  it('accepts events with the page url, and drop reports', () => {
+    expect(reason(checkContentToBackground({ v, kind: 'events', url: 'http://x/', events: [call()] }))).toBe('ok')
+    expect(reason(checkContentToBackground({ v, kind: 'drops', drops: { shape: 2, size: 1 } }))).toBe('ok')
+  })
+
+  it('rejects a tab id in the message, unknown drop reasons and bad counts', () => {
+    expect(reason(checkContentToBackground({ v, kind: 'events', url: 'http://x/', tabId: 3, events: [] }))).toBe('shape')
+    expect(reason(checkContentToBackground({ v, kind: 'drops', drops: { mood: 1 } }))).toBe('shape')
+    expect(reason(checkContentToBackground({ v, kind: 'drops', drops: { shape: -1 } }))).toBe('shape')
+    expect(reason(checkContentToBackground({ v: 0, kind: 'drops', drops: {} }))).toBe('version')
+  })
+})
+
+describe('background <-> panel and content', () => {
+  it('accepts subscribe for a tab id and nothing else', () => {
+    expect(reason(checkPanelToBackground({ v, kind: 'subscribe', tabId: 12 }))).toBe('ok')
+    expect(reason(checkPanelToBackground({ v, kind: 'subscribe', tabId: -1 }))).toBe('shape')
+    expect(reason(checkPanelToBackground({ v, kind: 'subscribe', tabId: '12' }))).toBe('shape')
+    expect(reason(checkPanelToBackground({ v, kind: 'write', tabId: 12 }))).toBe('shape')
+  })
+
+  it('accepts history, batch and drops for the panel', () => {
+    expect(reason(checkBackgroundToPanel({ v, kind: 'history', tabId: 1, batches: [tabBatch(), tabBatch([], 3)], truncated: true }))).toBe('ok')
+    expect(reason(checkBackgroundToPanel({ v, kind: 'batch', tabId: 1, batch: tabBatch() }))).toBe('ok')
+    expect(reason(checkBackgroundToPanel({ v, kind: 'drops', tabId: 1, drops: { sender: 1 } }))).toBe('ok')
+    expect(reason(checkBackgroundToPanel({ v, kind: 'batch', tabId: 1, batch: { ...tabBatch(), frameId: -2 } }))).toBe('shape')
+    expect(reason(checkBackgroundToPanel({ v, kind: 'batch', tabId: 1, batch: tabBatch([{ ...call(), tool: '' }]) }))).toBe('shape')
+  })
+
+  it('accepts the resync request for content', () => {
+    expect(reason(checkBackgroundToContent({ v, kind: 'resync' }))).toBe('ok')
+    expect(reason(checkBackgroundToContent({ v, kind: 'config' }))).toBe('shape')
+  })
+})
