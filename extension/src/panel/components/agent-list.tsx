@@ -1,0 +1,168 @@
+import { memo } from 'preact/compat'
+import { useCallback, useMemo, useRef, useState } from 'preact/hooks'
+import type { AgentTreeRow } from '../store/agent-registry.ts'
+import type { InspectorStore } from '../store/inspector-store.ts'
+import type { AgentKey, AgentRecord } from '../store/timeline-entry.ts'
+import { preview } from './format.ts'
+import { VirtualList } from './virtual-list.tsx'
+
+interface AgentListProps {
+  readonly store: InspectorStore
+  /** The selected agent; null selects every agent. */
+  readonly selected: AgentKey | null
+  readonly onSelect: (agent: AgentKey | null) => void
+}
+
+const ROW_HEIGHT = 22
+
+/** Every agent seen, subagents under their parent, each with its current run. */
+export function AgentList({ store, selected, onSelect }: AgentListProps) {
+  const tree = store.agents()
+  const [collapsed, setCollapsed] = useState<ReadonlySet<AgentKey>>(new Set())
+  // A new epoch whenever the visible rows change, so the virtual list re-reads them.
+  const epochs = useRef(0)
+  const rows = useMemo(() => {
+    epochs.current += 1
+    return visibleRows(tree, collapsed)
+  }, [tree, collapsed])
+  const toggle = useCallback(
+    (key: AgentKey) =>
+      setCollapsed((current) => {
+        const next = new Set(current)
+        if (!next.delete(key)) next.add(key)
+        return next
+      }),
+    [],
+  )
+  const total = tree.reduce((sum, row) => sum + row.record.calls, 0)
+
+  return (
+    <div class="rtg-agents" data-testid="agent-list">
+      <div class="rtg-agents-head" role="presentation">
+        <span>Agent</span>
+        <span>Current run</span>
+        <span class="rtg-num" title="Identical calls in a row">Run</span>
+        <span class="rtg-num" title="The threshold the run reaches next">Next</span>
+        <span class="rtg-num" title="Calls recorded">Calls</span>
+      </div>
+      <button type="button" class={`rtg-agent-row rtg-all${selected === null ? ' rtg-selected' : ''}`} data-testid="agent-all" aria-pressed={selected === null} onClick={() => onSelect(null)}>
+        <span class="rtg-agent-name">All agents</span>
+        <span />
+        <span />
+        <span />
+        <span class="rtg-num">{total.toLocaleString('en-US')}</span>
+      </button>
+      {tree.length === 0 ? (
+        <p class="rtg-empty-small">No agents yet.</p>
+      ) : (
+        <VirtualList
+          epoch={epochs.current}
+          start={0}
+          end={rows.length}
+          estimate={() => ROW_HEIGHT}
+          label="Agents"
+          renderRow={(i) => {
+            const row = rows[i]!
+            const key = row.record.key
+            return (
+              <AgentRow
+                record={row.record}
+                rev={row.record.rev}
+                depth={row.depth}
+                subagents={row.children}
+                current={store.isCurrent(row.record)}
+                selected={selected === key}
+                collapsed={collapsed.has(key)}
+                onSelect={onSelect}
+                onToggle={toggle}
+              />
+            )
+          }}
+        />
+      )}
+    </div>
+  )
+}
+
+function visibleRows(tree: readonly AgentTreeRow[], collapsed: ReadonlySet<AgentKey>): AgentTreeRow[] {
+  const out: AgentTreeRow[] = []
+  let hiddenBelow = Number.POSITIVE_INFINITY
+  for (const row of tree) {
+    if (row.depth > hiddenBelow) continue
+    hiddenBelow = collapsed.has(row.record.key) ? row.depth : Number.POSITIVE_INFINITY
+    out.push(row)
+  }
+  return out
+}
+
+interface AgentRowProps {
+  readonly record: AgentRecord
+  /** The record is mutated in place; its revision tells the row to redraw. */
+  readonly rev: number
+  readonly depth: number
+  readonly subagents: number
+  readonly current: boolean
+  readonly selected: boolean
+  readonly collapsed: boolean
+  readonly onSelect: (agent: AgentKey) => void
+  readonly onToggle: (agent: AgentKey) => void
+}
+
+const AgentRow = memo(function AgentRow({ record, depth, subagents, current, selected, collapsed, onSelect, onToggle }: AgentRowProps) {
+  const { descriptor } = record
+  const classes = ['rtg-agent-row', selected ? 'rtg-selected' : '', current ? '' : 'rtg-stale'].filter(Boolean).join(' ')
+  return (
+    <div
+      class={classes}
+      role="button"
+      tabIndex={0}
+      aria-pressed={selected}
+      data-testid="agent-row"
+      data-agent={record.key}
+      onClick={() => onSelect(record.key)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault()
+          onSelect(record.key)
+        }
+      }}
+      title={current ? undefined : 'From an earlier page load (kept by Preserve log)'}
+    >
+      <span class="rtg-agent-name" style={{ paddingLeft: `${depth * 14}px` }}>
+        {subagents > 0 ? (
+          <span
+            class="rtg-twisty"
+            role="button"
+            aria-label={collapsed ? 'Show subagents' : 'Hide subagents'}
+            aria-expanded={!collapsed}
+            onClick={(event) => {
+              event.stopPropagation()
+              onToggle(record.key)
+            }}
+          >
+            {collapsed ? '▸' : '▾'}
+          </span>
+        ) : (
+          <span class="rtg-twisty" />
+        )}
+        <span class="rtg-agent-label" data-testid="agent-label">
+          {descriptor.label}
+        </span>
+        <span class={`rtg-badge rtg-kind-${descriptor.kind}`} data-testid="agent-kind" title={descriptor.kind === 'hook' ? 'Calls window.__REPEAT_TOOL_GUARD__' : `Seen in ${descriptor.format ?? 'LLM'} requests`}>
+          {descriptor.kind}
+        </span>
+        {record.frameId !== 0 && <span class="rtg-badge rtg-badge-muted">frame {record.frameId}</span>}
+      </span>
+      <span class="rtg-agent-chain mono" data-testid="agent-chain" title={record.tool === undefined ? undefined : `${record.tool} ${record.args ?? ''}`}>
+        {record.tool === undefined ? '' : `${record.tool} ${preview(record.args ?? '', 80)}`}
+      </span>
+      <span class="rtg-num" data-testid="agent-count">
+        {record.count}
+      </span>
+      <span class="rtg-num" data-testid="agent-next">
+        {record.nextThreshold ?? '—'}
+      </span>
+      <span class="rtg-num">{record.calls.toLocaleString('en-US')}</span>
+    </div>
+  )
+})

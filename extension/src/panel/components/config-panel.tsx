@@ -1,0 +1,61 @@
+import type { GuardConfig } from '../../../../engine/index.ts'
+import type { InspectorStore } from '../store/inspector-store.ts'
+import { ConfigEditor } from './config-editor.tsx'
+import type { ConfigSink } from './config-sink.ts'
+import { describePatterns, describeThresholds } from './format.ts'
+
+/** The Config tab: what the page runs now, and the editor for what it should run. */
+export function ConfigPanel({ store, sink }: { store: InspectorStore; sink: ConfigSink }) {
+  const inForce = store.config()
+  const pending = inForce !== undefined && JSON.stringify(inForce) !== JSON.stringify(sink.current())
+  return (
+    <div class="rtg-pane-scroll rtg-config-panel">
+      <section aria-labelledby="rtg-in-force">
+        <h2 id="rtg-in-force" class="rtg-heading">
+          In force on the page
+        </h2>
+        {inForce === undefined ? (
+          <p class="rtg-muted" data-testid="config-in-force">
+            The page has not reported its config yet: it does when its guard starts and after every change.
+          </p>
+        ) : (
+          <ConfigSummary config={inForce} />
+        )}
+        {pending && <p class="rtg-note">The saved config below differs: the page has not confirmed it yet.</p>}
+      </section>
+      <section aria-labelledby="rtg-edit-config">
+        <h2 id="rtg-edit-config" class="rtg-heading">
+          Edit
+        </h2>
+        <ConfigEditor sink={sink} hint="Applying sends the config to the inspected page's guard, which confirms it above. Keys left out take the engine defaults." />
+      </section>
+    </div>
+  )
+}
+
+function ConfigSummary({ config }: { config: GuardConfig }) {
+  return (
+    <table class="rtg-summary" data-testid="config-in-force">
+      <tbody>
+        <tr>
+          <th scope="row">Thresholds</th>
+          <td class="mono" data-testid="config-in-force-thresholds">
+            {describeThresholds(config)}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Tracked tools</th>
+          <td class="mono">{describePatterns(config.include, 'every tool')}</td>
+        </tr>
+        <tr>
+          <th scope="row">Transparent tools</th>
+          <td class="mono">{describePatterns(config.exclude, 'none')}</td>
+        </tr>
+        <tr>
+          <th scope="row">Arguments quoted</th>
+          <td class="mono">up to {config.argumentsPreviewChars} characters</td>
+        </tr>
+      </tbody>
+    </table>
+  )
+}

@@ -1,0 +1,33 @@
+import type { GuardConfig } from '../../../../engine/index.ts'
+import type { DropReason } from '../../protocol/messages.ts'
+
+/** `14:03:07.251`, local time: what DevTools shows for log timestamps. */
+export function clockTime(at: number): string {
+  const d = new Date(at)
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}.${String(d.getMilliseconds()).padStart(3, '0')}`
+}
+
+/** A one-line head of a long text; the full text is one click away. */
+export function preview(text: string, max = 160): string {
+  const line = text.length > max ? `${text.slice(0, max)}…` : text
+  return line.replace(/\s+/g, ' ')
+}
+
+export const count = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+
+export const DROP_REASONS: Readonly<Record<DropReason, string>> = {
+  source: 'not from this page or this extension',
+  version: 'another protocol version',
+  shape: 'malformed (wrong shape)',
+  size: 'over the size limits',
+  sender: 'from the wrong sender',
+}
+
+export function describeThresholds(config: GuardConfig): string {
+  return config.thresholds.join(', ')
+}
+
+export function describePatterns(patterns: readonly string[], none: string): string {
+  return patterns.length === 0 ? none : patterns.join(', ')
+}

@@ -1,0 +1,137 @@
+// The whole panel, as one component. The extension mounts it in panel.html; the playground embeds
+// it inline. It talks to nothing but its props, so it runs anywhere Preact runs.
+//
+// Props:
+// - `store`: an `InspectorStore` from `createInspectorStore()` (store/inspector-store.ts); feed it
+//   inspector events with `store.ingest({ frameId: 0, url, events })`.
+// - `sink`: a `ConfigSink` (config-sink.ts): where the Config tab reads and saves the config.
+// - `theme`: 'light' | 'dark' to match a host (DevTools); left out, it follows prefers-color-scheme.
+import './inspector.css'
+import { useEffect, useState } from 'preact/hooks'
+import type { InspectorStore } from '../store/inspector-store.ts'
+import type { ImportResult } from '../store/session-file.ts'
+import type { AgentKey } from '../store/timeline-entry.ts'
+import { AgentList } from './agent-list.tsx'
+import { ChainView } from './chain-view.tsx'
+import { ConfigPanel } from './config-panel.tsx'
+import type { ConfigSink } from './config-sink.ts'
+import { EmptyState } from './empty-state.tsx'
+import { StatusBar } from './status-bar.tsx'
+import { useTheme, type Theme } from './theme.ts'
+import { Timeline } from './timeline.tsx'
+import { Toolbar } from './toolbar.tsx'
+import { useStoreVersion } from './use-store.ts'
+import { WhatIfPanel } from './what-if-panel.tsx'
+
+export interface InspectorProps {
+  readonly store: InspectorStore
+  readonly sink: ConfigSink
+  readonly theme?: Theme
+}
+
+type Tab = 'timeline' | 'config' | 'what-if'
+
+const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
+  { id: 'timeline', label: 'Timeline' },
+  { id: 'config', label: 'Config' },
+  { id: 'what-if', label: 'What-if' },
+]
+
+export function Inspector({ store, sink, theme }: InspectorProps) {
+  useStoreVersion(store)
+  const resolvedTheme = useTheme(theme)
+  const [tab, setTab] = useState<Tab>('timeline')
+  const [selected, setSelected] = useState<AgentKey | null>(null)
+  const [imported, setImported] = useState<{ result: ImportResult; name: string } | null>(null)
+  const agent = selected === null ? undefined : store.agent(selected)
+
+  // A cleared log or a new page can take the selected agent away: fall back to every agent.
+  useEffect(() => {
+    if (selected !== null && !agent) setSelected(null)
+  }, [selected, agent])
+
+  const connection = store.connection()
+  return (
+    <div class={`rtg-inspector rtg-theme-${resolvedTheme}`} data-testid="inspector">
+      <Toolbar store={store} onImported={(result, name) => setImported({ result, name })} />
+      {imported && <ImportBanner {...imported} onClose={() => setImported(null)} />}
+      {store.paused && (
+        <div class="rtg-banner" role="status" data-testid="paused-banner">
+          Recording is paused: new calls are not recorded (agents and their runs stay current). Press the record button to resume.
+        </div>
+      )}
+      {connection.kind === 'no-tab' ? (
+        <EmptyState title="No tab to inspect.">
+          <p>
+            Open DevTools on a page and choose the Repeat Tool Guard panel, or open this page as <code class="mono">panel.html?tabId=N</code>.
+          </p>
+        </EmptyState>
+      ) : (
+        <div class="rtg-main">
+          <aside class="rtg-agents-pane" aria-label="Agents">
+            <AgentList store={store} selected={agent ? selected : null} onSelect={setSelected} />
+          </aside>
+          <section class="rtg-detail">
+            <div class="rtg-tabs" role="tablist" aria-label="Views">
+              {TABS.map(({ id, label }) => (
+                <button key={id} type="button" role="tab" class="rtg-tab" aria-selected={tab === id} data-testid={`tab-${id}`} onClick={() => setTab(id)}>
+                  {label}
+                </button>
+              ))}
+            </div>
+            <div class="rtg-tab-body" role="tabpanel">
+              {tab === 'timeline' && (
+                <>
+                  {agent && <ChainView agent={agent} config={store.config() ?? sink.current()} />}
+                  {(agent ? agent.descriptor.kind === 'wire' : store.agents().some((row) => row.record.descriptor.kind === 'wire')) && (
+                    <p class="rtg-note rtg-wire-note" data-testid="wire-note">
+                      Zero-code mode sees the requests this page makes with <code class="mono">fetch</code>. Requests made by workers, XMLHttpRequest or WebSockets are not
+                      visible to it.
+                    </p>
+                  )}
+                  <Timeline store={store} agent={agent ? selected : null} />
+                </>
+              )}
+              {tab === 'config' && <ConfigPanel store={store} sink={sink} />}
+              {tab === 'what-if' && <WhatIfPanel store={store} sink={sink} />}
+            </div>
+          </section>
+        </div>
+      )}
+      <StatusBar store={store} />
+    </div>
+  )
+}
+
+function ImportBanner({ result, name, onClose }: { result: ImportResult; name: string; onClose: () => void }) {
+  return (
+    <div class={`rtg-banner${result.ok ? '' : ' rtg-banner-error'}`} role={result.ok ? 'status' : 'alert'} data-testid="import-result">
+      <div>
+        {result.ok ? (
+          <>
+            <p>
+              Imported <b>{name}</b>. Recording is paused so live calls do not mix in; press the record button to resume.
+            </p>
+            {result.warnings.map((warning) => (
+              <p key={warning}>{warning}</p>
+            ))}
+          </>
+        ) : (
+          <>
+            <p>
+              <b>{name}</b> was not imported; the current session is unchanged.
+            </p>
+            <ul data-testid="import-errors">
+              {result.errors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      <button type="button" class="rtg-tool-button" aria-label="Dismiss" onClick={onClose}>
+        ✕
+      </button>
+    </div>
+  )
+}

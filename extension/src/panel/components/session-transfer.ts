@@ -1,0 +1,21 @@
+import type { InspectorStore } from '../store/inspector-store.ts'
+
+/** Saves the session as a JSON file through an ordinary download (works in DevTools and in a page). */
+export function downloadSession(store: InspectorStore, now = new Date()): void {
+  const blob = new Blob([store.exportSession()], { type: 'application/json' })
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = `repeat-tool-guard-session-${fileStamp(now)}.json`
+  link.style.display = 'none'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoked after the click has been handled; revoking at once can cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+function fileStamp(d: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`
+}

@@ -1,0 +1,48 @@
+import type { ConnectionState } from '../store/connection-state.ts'
+import type { InspectorStore } from '../store/inspector-store.ts'
+import { count } from './format.ts'
+
+/** The bottom line: what is held, what was lost and why, and the link to the page. */
+export function StatusBar({ store }: { store: InspectorStore }) {
+  const stats = store.stats()
+  const agents = store.agents().length
+  const url = store.pageUrl()
+  return (
+    <footer class="rtg-status-bar" data-testid="status-bar">
+      <span data-testid="connection" data-state={store.connection().kind}>
+        {connectionText(store.connection())}
+      </span>
+      {url !== undefined && (
+        <span class="rtg-status-url mono" title={url}>
+          {url}
+        </span>
+      )}
+      <span class="rtg-spacer" />
+      <span>
+        {count(agents, 'agent')} · {count(stats.calls, 'call')}
+      </span>
+      {stats.discarded > 0 && (
+        <span data-testid="discarded" title="The panel keeps a bounded log; the oldest rows go first">
+          {count(stats.discarded, 'older row')} discarded
+        </span>
+      )}
+      {stats.notRecorded > 0 && <span>{count(stats.notRecorded, 'row')} not recorded while paused</span>}
+      {stats.historyTruncated && <span title="The background buffer had dropped its oldest events before this panel opened">history truncated</span>}
+    </footer>
+  )
+}
+
+function connectionText(state: ConnectionState): string {
+  switch (state.kind) {
+    case 'inline':
+      return 'Inline'
+    case 'connecting':
+      return 'Connecting…'
+    case 'live':
+      return '● Live'
+    case 'reconnecting':
+      return `Reconnecting (attempt ${state.attempt}, in ${Math.round(state.retryInMs)} ms)…`
+    case 'no-tab':
+      return 'No tab'
+  }
+}

@@ -1,0 +1,148 @@
+import type { ComponentChild } from 'preact'
+import { memo } from 'preact/compat'
+import { LIMITS } from '../../protocol/events.ts'
+import type { TimelineEntry, TimelineEvent } from '../store/timeline-entry.ts'
+import { clockTime, count, preview } from './format.ts'
+
+type Of<T extends TimelineEvent['type']> = Extract<TimelineEvent, { type: T }>
+
+interface TimelineRowProps {
+  readonly entry: TimelineEntry
+  /** The agent's label, shown when the timeline mixes agents. */
+  readonly agentLabel?: string
+  readonly expanded: boolean
+  readonly onToggle: (entry: TimelineEntry) => void
+}
+
+/** One timeline row. Everything from the page is rendered as text nodes, never as markup. */
+export const TimelineRow = memo(function TimelineRow({ entry, agentLabel, expanded, onToggle }: TimelineRowProps) {
+  const { event } = entry
+  const head = (
+    <>
+      <span class="rtg-time">{clockTime(event.at)}</span>
+      {agentLabel !== undefined && (
+        <span class="rtg-row-agent" title={agentLabel}>
+          {agentLabel}
+        </span>
+      )}
+    </>
+  )
+  switch (event.type) {
+    case 'call':
+      return <CallRow event={event} head={head} expanded={expanded} toggle={() => onToggle(entry)} />
+    case 'reminder':
+      return <ReminderRow event={event} head={head} />
+    case 'reset':
+      return <ResetRow event={event} head={head} />
+    case 'request':
+      return <RequestRow event={event} head={head} />
+    case 'page-load':
+      return (
+        <div class="rtg-row rtg-row-page" data-testid="timeline-row" data-kind="page-load">
+          {head}
+          <span class="rtg-row-text">Page loaded: {event.url}</span>
+        </div>
+      )
+  }
+})
+
+interface RowProps<T extends TimelineEvent['type']> {
+  readonly event: Of<T>
+  readonly head: ComponentChild
+}
+
+function CallRow({ event, head, expanded, toggle }: RowProps<'call'> & { expanded: boolean; toggle: () => void }) {
+  const clipped = event.argsLength > event.args.length
+  const classes = ['rtg-row', 'rtg-row-call', event.tracked ? '' : 'rtg-untracked', event.isError || event.denied ? 'rtg-row-problem' : ''].filter(Boolean)
+  return (
+    <div class={classes.join(' ')} data-testid="timeline-row" data-kind="call">
+      <button type="button" class="rtg-row-line" aria-expanded={expanded} onClick={toggle} title={expanded ? 'Collapse the arguments' : 'Expand the arguments'}>
+        {head}
+        <span class="rtg-seq">#{event.seq}</span>
+        <span class="rtg-tool" data-testid="call-tool">
+          {event.tool}
+        </span>
+        <span class="rtg-args-preview mono">{preview(event.args)}</span>
+        <span class="rtg-flags">
+          {!event.tracked && <span class="rtg-badge rtg-badge-muted" title="Excluded by the config: neither counts nor resets the run">transparent</span>}
+          {event.denied && <span class="rtg-badge rtg-badge-warn" title="Refused by a permission layer; it still counts">denied</span>}
+          {event.isError && <span class="rtg-badge rtg-badge-error">error</span>}
+        </span>
+        <span class="rtg-run" title={event.nextThreshold === null ? 'Past the highest threshold: no more reminders for this run' : `Next reminder at ${event.nextThreshold}`}>
+          ×{event.count}
+          <span class="rtg-next">{event.nextThreshold === null ? '' : ` → ${event.nextThreshold}`}</span>
+        </span>
+      </button>
+      {expanded && (
+        <div class="rtg-row-detail">
+          <pre class="rtg-pre mono" data-testid="call-args">
+            {event.args}
+          </pre>
+          {clipped && (
+            <p class="rtg-note">
+              {count(event.argsLength, 'character')} in all; the panel receives the first {LIMITS.args.toLocaleString('en-US')}.
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}
+
+function ReminderRow({ event, head }: RowProps<'reminder'>) {
+  return (
+    <div class={`rtg-row rtg-row-reminder rtg-level-${event.level}`} data-testid="timeline-row" data-kind="reminder">
+      <div class="rtg-row-line">
+        {head}
+        <span class="rtg-badge rtg-badge-level">{event.level === 'gentle' ? 'Gentle reminder' : 'Detailed reminder'}</span>
+        <span class="rtg-row-text">
+          {event.tool} × {event.count}
+        </span>
+        {event.placement !== undefined && (
+          <span class="rtg-placement" title="Where the reminder was inserted in the request body">
+            inserted at <code class="mono">{event.placement}</code>
+          </span>
+        )}
+      </div>
+      <pre class="rtg-pre rtg-reminder-text mono" data-testid="reminder-text" aria-label="The reminder, as the model sees it">
+        {event.text}
+      </pre>
+    </div>
+  )
+}
+
+function ResetRow({ event, head }: RowProps<'reset'>) {
+  const why = event.reason === 'prompt' ? 'a user prompt' : 'a different call'
+  return (
+    <div class="rtg-row rtg-row-reset" data-testid="timeline-row" data-kind="reset">
+      {head}
+      <span class="rtg-row-text">
+        ↺ Chain reset by {why}: a run of {event.previousCount} ended
+      </span>
+    </div>
+  )
+}
+
+function RequestRow({ event, head }: RowProps<'request'>) {
+  return (
+    <div class="rtg-row rtg-row-request" data-testid="timeline-row" data-kind="request">
+      {head}
+      <span class="rtg-badge rtg-badge-muted">{event.format}</span>
+      <span class="rtg-row-text mono" title={event.url}>
+        {event.url}
+      </span>
+      <span class="rtg-flags">
+        {count(event.calls, 'call')} · {count(event.remindersInserted, 'reminder')} inserted
+        {event.rewritten ? ' · body rewritten' : ''}
+      </span>
+    </div>
+  )
+}
+
+/** A first guess of a row's height, before it is measured. */
+export function estimateRowHeight(entry: TimelineEntry): number {
+  const { event } = entry
+  if (event.type !== 'reminder') return 22
+  const lines = event.text.split('\n').length
+  return 30 + 16 * (lines + Math.floor(event.text.length / 120))
+}

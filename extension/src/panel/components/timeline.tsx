@@ -1,0 +1,63 @@
+import { useCallback, useState } from 'preact/hooks'
+import { isFiltering, NO_FILTER } from '../store/timeline-filter.ts'
+import type { InspectorStore } from '../store/inspector-store.ts'
+import type { AgentKey, TimelineEntry } from '../store/timeline-entry.ts'
+import { EmptyState, NoAgentYet } from './empty-state.tsx'
+import { estimateRowHeight, TimelineRow } from './timeline-row.tsx'
+import { VirtualList } from './virtual-list.tsx'
+
+interface TimelineProps {
+  readonly store: InspectorStore
+  /** One agent's rows, or every agent's (null). */
+  readonly agent: AgentKey | null
+}
+
+/** The live log of calls, reminders, resets and requests, newest at the bottom. */
+export function Timeline({ store, agent }: TimelineProps) {
+  const view = store.timeline(agent)
+  const [expanded, setExpanded] = useState<ReadonlySet<TimelineEntry>>(new Set())
+  const toggle = useCallback(
+    (entry: TimelineEntry) =>
+      setExpanded((current) => {
+        const next = new Set(current)
+        if (!next.delete(entry)) next.add(entry)
+        return next
+      }),
+    [],
+  )
+
+  if (view.end === view.start) {
+    if (isFiltering(store.filter))
+      return (
+        <EmptyState title="No rows match the filter.">
+          <button type="button" class="rtg-button" onClick={() => store.setFilter(NO_FILTER)}>
+            Clear the filter
+          </button>
+        </EmptyState>
+      )
+    if (store.agents().length === 0) return (
+        <EmptyState title="No agent seen on this page yet.">
+          <NoAgentYet />
+        </EmptyState>
+      )
+    if (store.paused) return <EmptyState title="Recording is paused.">Press the record button to record calls again.</EmptyState>
+    return <EmptyState title={agent === null ? 'Nothing recorded since the log was cleared.' : 'Nothing recorded for this agent yet.'}>Its calls show up here as they happen.</EmptyState>
+  }
+
+  const labelOf = (entry: TimelineEntry) => (entry.agent === null ? undefined : (store.agent(entry.agent)?.descriptor.label ?? entry.agent))
+  return (
+    <VirtualList
+      epoch={view.epoch}
+      start={view.start}
+      end={view.end}
+      estimate={(row) => estimateRowHeight(view.entry(row))}
+      follow
+      label="Timeline"
+      testId="timeline"
+      renderRow={(row) => {
+        const entry = view.entry(row)
+        return <TimelineRow entry={entry} agentLabel={agent === null ? labelOf(entry) : undefined} expanded={expanded.has(entry)} onToggle={toggle} />
+      }}
+    />
+  )
+}

@@ -1,0 +1,118 @@
+import type { ComponentChild } from 'preact'
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
+import { HeightIndex } from './height-index.ts'
+
+interface VirtualListProps {
+  /** The rows are [start, end), by absolute index; a new `epoch` means every index changed meaning. */
+  readonly epoch: number
+  readonly start: number
+  readonly end: number
+  /** Height to assume for a row until it has been rendered and measured. */
+  readonly estimate: (row: number) => number
+  readonly renderRow: (row: number) => ComponentChild
+  /** Keep the newest row in view while the user is at the bottom (a live log). */
+  readonly follow?: boolean
+  readonly label: string
+  readonly testId?: string
+}
+
+/** Pixels rendered beyond the viewport on each side, so fast scrolling shows no gaps. */
+const OVERSCAN = 160
+/** Used until the container has been laid out (and in environments without layout). */
+const FALLBACK_VIEWPORT = 600
+
+/**
+ * A list that renders only the rows in and near the viewport. Row heights are estimated, then
+ * measured once rendered, so rows may wrap and expand freely.
+ */
+export function VirtualList(props: VirtualListProps) {
+  const { epoch, start, end, estimate, renderRow, follow = false } = props
+  const container = useRef<HTMLDivElement>(null)
+  const windowRef = useRef<HTMLDivElement>(null)
+  const heights = useRef<{ epoch: number; index: HeightIndex } | null>(null)
+  const droppedHeight = useRef(0)
+  const atBottom = useRef(true)
+  const [scrollTop, setScrollTop] = useState(0)
+  const [viewport, setViewport] = useState(FALLBACK_VIEWPORT)
+  const [, setMeasured] = useState(0)
+
+  // Bring the height index up to the rows: O(rows added or dropped) per render.
+  if (heights.current?.epoch !== epoch) {
+    heights.current = { epoch, index: new HeightIndex(start) }
+    droppedHeight.current = 0
+    // Other rows (another agent, a new filter): a live list starts again from its newest row.
+    if (follow) atBottom.current = true
+  }
+  const index = heights.current.index
+  if (index.start < start) droppedHeight.current += index.dropBefore(start)
+  if (index.end < end) {
+    const added = new Float64Array(end - index.end)
+    for (let i = 0; i < added.length; i++) added[i] = estimate(index.end + i)
+    index.pushAll(added)
+  }
+
+  const total = index.total()
+  // Following: draw the bottom now rather than a frame later, after the scroll event.
+  const top = follow && atBottom.current ? Math.max(0, total - viewport) : scrollTop
+  const first = index.rowAt(Math.max(0, top - OVERSCAN)) ?? start
+  const last = Math.min(end - 1, index.rowAt(top + viewport + OVERSCAN) ?? start)
+  const rows: ComponentChild[] = []
+  for (let row = Math.max(first, start); row <= last; row++)
+    rows.push(
+      <div key={row} class="rtg-vrow" role="listitem" data-row={row}>
+        {renderRow(row)}
+      </div>,
+    )
+
+  useLayoutEffect(() => {
+    const box = container.current
+    const win = windowRef.current
+    if (!box || !win) return
+    let changed = false
+    for (const child of Array.from(win.children) as HTMLElement[]) {
+      const row = Number(child.dataset.row)
+      const height = child.offsetHeight
+      if (height > 0 && Math.abs(height - index.size(row)) > 0.5) {
+        index.set(row, height)
+        changed = true
+      }
+    }
+    if (follow && atBottom.current) {
+      const bottom = Math.max(0, index.total() - box.clientHeight)
+      if (box.scrollTop !== bottom) box.scrollTop = bottom
+    } else if (droppedHeight.current > 0) {
+      // Rows fell off the top: move up by their height so what the user reads stays put.
+      box.scrollTop = Math.max(0, box.scrollTop - droppedHeight.current)
+    }
+    droppedHeight.current = 0
+    if (changed) setMeasured((n) => n + 1)
+  })
+
+  useEffect(() => {
+    const box = container.current
+    if (!box) return
+    const update = () => setViewport(box.clientHeight || FALLBACK_VIEWPORT)
+    update()
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(update)
+    observer.observe(box)
+    return () => observer.disconnect()
+  }, [])
+
+  const onScroll = () => {
+    const box = container.current
+    if (!box) return
+    atBottom.current = box.scrollTop + box.clientHeight >= box.scrollHeight - 4
+    setScrollTop(box.scrollTop)
+  }
+
+  return (
+    <div ref={container} class="rtg-vlist" role="list" aria-label={props.label} data-testid={props.testId} onScroll={onScroll}>
+      <div class="rtg-vlist-space" style={{ height: `${total}px` }}>
+        <div ref={windowRef} class="rtg-vlist-window" style={{ transform: `translateY(${index.offset(Math.max(first, start))}px)` }}>
+          {rows}
+        </div>
+      </div>
+    </div>
+  )
+}

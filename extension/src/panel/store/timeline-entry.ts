@@ -1,0 +1,44 @@
+import type { AgentDescriptor, InspectorEvent } from '../../protocol/events.ts'
+
+/** Events that become rows of a timeline; the rest update state (agents, config, faults). */
+export type TimelineEvent = Extract<InspectorEvent, { type: 'call' | 'reset' | 'reminder' | 'request' | 'page-load' }>
+
+/**
+ * Identifies an agent across frames and page loads: `<frameId>.<page load>:<agent id>`. Agent ids
+ * restart on every page load and in every frame, so the page's id alone would merge strangers.
+ */
+export type AgentKey = string
+
+export interface TimelineEntry {
+  /** The agent the event belongs to; null for page loads. */
+  readonly agent: AgentKey | null
+  readonly frameId: number
+  readonly event: TimelineEvent
+}
+
+/** What the panel knows about one agent; mutated in place by ingestion, `rev` bumps on change. */
+export interface AgentRecord {
+  readonly key: AgentKey
+  readonly frameId: number
+  /** The page load of its frame the agent lived in. */
+  readonly pageLoad: number
+  descriptor: AgentDescriptor
+  parentKey?: AgentKey
+  /** The current run: tool and canonical arguments, absent before the first tracked call. */
+  tool?: string
+  args?: string
+  count: number
+  nextThreshold: number | null
+  calls: number
+  reminders: number
+  /** Highest call `seq` and reminder `seq` recorded, to skip events replayed after a reconnect. */
+  lastSeq: number
+  lastReminderSeq: number
+  firstAt: number
+  lastAt: number
+  rev: number
+}
+
+export function agentKey(frameId: number, pageLoad: number, agentId: string): AgentKey {
+  return `${frameId}.${pageLoad}:${agentId}`
+}

@@ -1,0 +1,184 @@
+// The panel, opened as a tab for a served page, with the built extension loaded in Chromium.
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig } from '../../../engine/index.ts'
+import { launch, type Browser } from '../support/browser.ts'
+import { serve, type TestServer } from '../support/server.ts'
+
+declare global {
+  interface Window {
+    callTool(agent: string, tool: string, args: unknown): Promise<string[]>
+    received: string[]
+    forge(): number
+    markup(): Promise<void>
+    __REPEAT_TOOL_GUARD__: { readonly config: GuardConfig }
+    panelMarker?: string
+    connectionStates?: string[]
+  }
+}
+
+let browser: Browser
+let server: TestServer
+
+beforeAll(async () => {
+  server = await serve([resolve(import.meta.dirname, 'pages')])
+  browser = await launch()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function open(path: string): Promise<{ page: Page; tabId: number }> {
+  const page = await browser.context.newPage()
+  await page.goto(`${server.origin}/${path}`)
+  return { page, tabId: await browser.tabId(page) }
+}
+
+async function calls(page: Page, agent: string, tool: string, args: unknown, times: number): Promise<string[]> {
+  const texts: string[] = []
+  for (let i = 0; i < times; i++) texts.push(...(await page.evaluate(([a, t, x]) => window.callTool(a as string, t as string, x), [agent, tool, args])))
+  return texts
+}
+
+const labels = (panel: Page) => panel.getByTestId('agent-label').allTextContents()
+const texts = (panel: Page, testId: string) => panel.getByTestId(testId).allTextContents()
+
+async function exportSession(panel: Page): Promise<string> {
+  const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export').click()])
+  return readFile(await download.path(), 'utf8')
+}
+
+describe('the live panel', () => {
+  it('shows the tab’s agent, its run and both reminders as the page got them, and nothing of another tab', async () => {
+    const a = await open('agent.html?tab=a')
+    const b = await open('agent.html?tab=b')
+    const received = await calls(a.page, 'alpha', 'grep', { q: 'loop' }, 5)
+    await calls(b.page, 'bravo', 'read', { f: 1 }, 3)
+    expect(received).toHaveLength(2)
+
+    const panel = await browser.openPanel(a.tabId)
+    await expect.poll(() => labels(panel)).toEqual(['alpha'])
+    await expect.poll(() => panel.getByTestId('agent-count').textContent()).toBe('5')
+    await expect.poll(() => texts(panel, 'reminder-text')).toEqual(received)
+    expect(received[1]).toContain('- consecutive_calls: 5')
+
+    // live: the next calls of both tabs arrive; only this tab's show
+    await calls(b.page, 'bravo', 'read', { f: 1 }, 2)
+    await calls(a.page, 'alpha', 'grep', { q: 'loop' }, 1)
+    await expect.poll(() => panel.getByTestId('agent-count').textContent()).toBe('6')
+    expect(await labels(panel)).toEqual(['alpha'])
+    expect(await panel.getByText('bravo').count()).toBe(0)
+    expect(await texts(panel, 'call-tool')).toEqual(Array(6).fill('grep'))
+  })
+
+  it('changes what the page gets next when the thresholds change, and saves nothing invalid', async () => {
+    const { page, tabId } = await open('agent.html?tab=config')
+    const panel = await browser.openPanel(tabId)
+    await calls(page, 'carol', 'ls', '/', 1)
+    await panel.getByTestId('tab-config').click()
+    await expect.poll(() => panel.getByTestId('config-in-force-thresholds').textContent()).toBe('3, 5, 8')
+    const stored = async () => ((await (await browser.worker()).evaluate(() => chrome.storage.local.get('config'))) as { config?: unknown }).config
+    try {
+      await panel.getByTestId('config-input').fill(JSON.stringify({ thresholds: [4, 2], exclude: ['todo_write'] }))
+      await panel.getByTestId('config-apply').click()
+      await expect.poll(() => page.evaluate(() => window.__REPEAT_TOOL_GUARD__.config.thresholds)).toEqual([2, 4])
+      await expect.poll(() => panel.getByTestId('config-in-force-thresholds').textContent()).toBe('2, 4')
+      // the run of `ls` is at 1: the very next identical call is now the second, and reminded
+      expect(await calls(page, 'carol', 'ls', '/', 1)).toHaveLength(1)
+
+      await panel.getByTestId('config-input').fill('{"thresholds": [1]}')
+      expect(await panel.getByTestId('config-error').textContent()).toBe(engineError({ thresholds: [1] }))
+      expect(await panel.getByTestId('config-apply').isDisabled()).toBe(true)
+      await panel.getByTestId('config-input').press('Control+Enter')
+      expect(await stored()).toEqual(resolveConfig({ thresholds: [2, 4], exclude: ['todo_write'] }))
+      expect(await page.evaluate(() => window.__REPEAT_TOOL_GUARD__.config.thresholds)).toEqual([2, 4])
+    } finally {
+      await (await browser.worker()).evaluate((config) => chrome.storage.local.set({ config }), RECOMMENDED_CONFIG)
+    }
+    await expect.poll(() => page.evaluate(() => window.__REPEAT_TOOL_GUARD__.config.thresholds)).toEqual([3, 5, 8])
+  })
+
+  it('renders a hostile page’s markup as text and counts its forged messages as drops', async () => {
+    const quiet = await open('agent.html?tab=quiet')
+    await calls(quiet.page, 'quiet', 'grep', 1, 1)
+    const quietPanel = await browser.openPanel(quiet.tabId)
+    const { page, tabId } = await open('hostile.html')
+    const panel = await browser.openPanel(tabId)
+    await page.evaluate(() => window.markup())
+    const forged = await page.evaluate(() => window.forge())
+
+    await expect.poll(() => texts(panel, 'call-tool')).toEqual(Array(3).fill('<b>bold</b><script>document.title="pwned"</script>'))
+    expect(await texts(panel, 'agent-label')).toEqual(['<img src=x onerror="document.title=\'pwned\'">'])
+    expect(await panel.locator('[data-testid=timeline] b, [data-testid=timeline] script, [data-testid=agent-list] img').count()).toBe(0)
+    await expect.poll(() => panel.getByTestId('drops').textContent()).toBe(`⚠ ${forged} messages dropped`)
+    expect(await page.title()).toBe('Hostile page')
+
+    // nothing reached the other tab's panel, and the extension still works for the hostile tab
+    expect(await quietPanel.getByTestId('drops').count()).toBe(0)
+    expect(await texts(quietPanel, 'agent-label')).toEqual(['quiet'])
+    await page.evaluate(() => window.markup())
+    await expect.poll(() => panel.getByTestId('agent-count').textContent()).toBe('6')
+  })
+
+  it('exports a session that imports back exactly', async () => {
+    const { page, tabId } = await open('agent.html?tab=export')
+    await calls(page, 'exporter', 'grep', { q: 'e' }, 5)
+    await calls(page, 'exporter', 'read', { f: 'x' }, 1)
+    const panel = await browser.openPanel(tabId)
+    await expect.poll(() => texts(panel, 'reminder-text')).toHaveLength(2)
+    const exported = await exportSession(panel)
+    expect(JSON.parse(exported)).toMatchObject({ format: 'repeat-tool-guard/session', version: 1 })
+
+    // an empty panel (a tab that never had an agent) takes the file
+    const viewer = await browser.openPanel(2_000_000_000)
+    await viewer.getByTestId('import-input').setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(exported) })
+    await expect.poll(() => labels(viewer)).toEqual(['exporter'])
+    expect(await texts(viewer, 'reminder-text')).toEqual(await texts(panel, 'reminder-text'))
+    expect(await exportSession(viewer)).toBe(exported)
+  })
+})
+
+describe('a stopped service worker', () => {
+  it('leaves the panel whole: it reconnects and keeps recording without a reload', async () => {
+    const { page, tabId } = await open('agent.html?tab=sw')
+    const panel = await browser.openPanel(tabId)
+    await calls(page, 'delta', 'grep', { q: 'sw' }, 3)
+    await expect.poll(() => panel.getByTestId('agent-count').textContent()).toBe('3')
+    await panel.evaluate(() => {
+      window.panelMarker = 'the same document'
+      const status = document.querySelector<HTMLElement>('[data-testid=connection]')!
+      window.connectionStates = []
+      new MutationObserver(() => window.connectionStates!.push(status.dataset.state!)).observe(status, { attributes: true })
+    })
+
+    await browser.stopServiceWorker()
+    await expect.poll(() => panel.evaluate(() => window.connectionStates)).toContain('reconnecting')
+    await expect.poll(() => panel.getByTestId('connection').getAttribute('data-state')).toBe('live')
+    const received = await calls(page, 'delta', 'grep', { q: 'sw' }, 2)
+    expect(received).toHaveLength(1)
+
+    await expect.poll(() => panel.getByTestId('agent-count').textContent()).toBe('5')
+    await expect.poll(() => texts(panel, 'call-tool')).toEqual(Array(5).fill('grep'))
+    expect(await texts(panel, 'reminder-text')).toHaveLength(2)
+    expect(await labels(panel)).toEqual(['delta'])
+    expect(await panel.evaluate(() => window.panelMarker)).toBe('the same document')
+
+    // a panel opened after the restart is whole too: the page re-sent its state
+    const late = await browser.openPanel(tabId)
+    await expect.poll(() => labels(late)).toEqual(['delta'])
+    await expect.poll(() => late.getByTestId('agent-count').textContent()).toBe('5')
+  })
+})
+
+function engineError(input: unknown): string {
+  try {
+    resolveConfig(input)
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error('the engine accepted it')
+}

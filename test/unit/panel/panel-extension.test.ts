@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { RECOMMENDED_CONFIG, resolveConfig } from '../../../engine/index.ts'
+import { CONFIG_STORAGE_KEY } from '../../../extension/src/protocol/messages.ts'
+import { devtoolsTheme } from '../../../extension/src/panel/extension/devtools-theme.ts'
+import { inspectedTabId } from '../../../extension/src/panel/extension/inspected-tab.ts'
+import { loadPreserveLog, persistPreserveLog } from '../../../extension/src/panel/extension/preserve-log-preference.ts'
+import { createStorageConfigSink } from '../../../extension/src/panel/extension/storage-config-sink.ts'
+import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+
+type Changes = Record<string, { newValue?: unknown; oldValue?: unknown }>
+
+/** chrome.storage with one `local` area, change events included. */
+function fakeStorage(initial: Record<string, unknown> = {}) {
+  const items: Record<string, unknown> = { ...initial }
+  const listeners: ((changes: Changes, area: string) => void)[] = []
+  const storage = {
+    items,
+    local: {
+      get: vi.fn(async (key: string) => (Object.hasOwn(items, key) ? { [key]: items[key] } : {})),
+      set: vi.fn(async (values: Record<string, unknown>) => {
+        const changes: Changes = {}
+        for (const [key, value] of Object.entries(values)) {
+          changes[key] = { newValue: value, oldValue: items[key] }
+          items[key] = value
+        }
+        for (const listener of listeners) listener(changes, 'local')
+      }),
+    },
+    onChanged: { addListener: (listener: (changes: Changes, area: string) => void) => listeners.push(listener) },
+    /** A change made by another context (another panel, the options). */
+    external(key: string, value: unknown, area = 'local') {
+      items[key] = value
+      for (const listener of listeners) listener({ [key]: { newValue: value } }, area)
+    },
+  }
+  return storage as typeof storage & typeof chrome.storage
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('storage config sink', () => {
+  it('starts from the recommended config when nothing is stored', async () => {
+    const sink = await createStorageConfigSink(fakeStorage())
+    expect(sink.current()).toEqual(RECOMMENDED_CONFIG)
+  })
+
+  it('reads what is stored, and ignores a stored value the engine rejects', async () => {
+    expect((await createStorageConfigSink(fakeStorage({ [CONFIG_STORAGE_KEY]: { thresholds: [4] } }))).current().thresholds).toEqual([4])
+    expect((await createStorageConfigSink(fakeStorage({ [CONFIG_STORAGE_KEY]: { thresholds: 'lots' } }))).current()).toEqual(RECOMMENDED_CONFIG)
+  })
+
+  it('saves a validated config under the shared key, and refuses anything the engine rejects', async () => {
+    const storage = fakeStorage()
+    const sink = await createStorageConfigSink(storage)
+    await sink.apply(resolveConfig({ thresholds: [2, 6] }))
+    expect(storage.items[CONFIG_STORAGE_KEY]).toEqual(resolveConfig({ thresholds: [2, 6] }))
+    expect(sink.current().thresholds).toEqual([2, 6])
+    await expect(sink.apply({ thresholds: [1] } as never)).rejects.toThrow('thresholds[0] must be an integer >= 2')
+    expect(storage.local.set).toHaveBeenCalledTimes(1)
+  })
+
+  it('follows changes made elsewhere', async () => {
+    const storage = fakeStorage()
+    const sink = await createStorageConfigSink(storage)
+    const listener = vi.fn()
+    sink.subscribe!(listener)
+    storage.external(CONFIG_STORAGE_KEY, { thresholds: [9] })
+    expect(sink.current().thresholds).toEqual([9])
+    storage.external('other', 1)
+    storage.external(CONFIG_STORAGE_KEY, { thresholds: [4] }, 'sync')
+    expect(listener).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('preserve-log preference', () => {
+  it('loads the saved toggle and saves every change', async () => {
+    const storage = fakeStorage({ 'panel.preserveLog': true })
+    const store = createInspectorStore({ preserveLog: await loadPreserveLog(storage) })
+    expect(store.preserveLog).toBe(true)
+    persistPreserveLog(store, storage)
+    store.setPaused(true)
+    expect(storage.local.set).not.toHaveBeenCalled()
+    store.setPreserveLog(false)
+    expect(storage.items['panel.preserveLog']).toBe(false)
+    expect(await loadPreserveLog(fakeStorage())).toBe(false)
+  })
+})
+
+describe('the inspected tab', () => {
+  it('is DevTools’ inspected window inside DevTools', () => {
+    vi.stubGlobal('chrome', { devtools: { inspectedWindow: { tabId: 42 } } })
+    expect(inspectedTabId({ search: '?tabId=7' })).toBe(42)
+  })
+
+  it('is ?tabId=N in an ordinary tab, and none without a usable one', () => {
+    vi.stubGlobal('chrome', {})
+    expect(inspectedTabId({ search: '?tabId=7' })).toBe(7)
+    expect(inspectedTabId({ search: '' })).toBeUndefined()
+    expect(inspectedTabId({ search: '?tabId=-1' })).toBeUndefined()
+    expect(inspectedTabId({ search: '?tabId=1e3' })).toBeUndefined()
+    expect(inspectedTabId({ search: '?tabId=99999999999999999999' })).toBeUndefined()
+  })
+})
+
+describe('the DevTools theme', () => {
+  it('maps DevTools’ theme names, and leaves the choice to the system outside DevTools', () => {
+    vi.stubGlobal('chrome', { devtools: { panels: { themeName: 'dark' } } })
+    expect(devtoolsTheme()).toBe('dark')
+    vi.stubGlobal('chrome', { devtools: { panels: { themeName: 'default' } } })
+    expect(devtoolsTheme()).toBe('light')
+    vi.stubGlobal('chrome', {})
+    expect(devtoolsTheme()).toBeUndefined()
+  })
+})

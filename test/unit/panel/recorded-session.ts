@@ -1,0 +1,43 @@
+// Inspector events produced the way the page produces them: a real engine guard, its events
+// turned into inspector events by the protocol's adapter.
+import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardConfigInput } from '../../../engine/index.ts'
+import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import { fromEngineEvent, snapshotEvent } from '../../../extension/src/protocol/from-engine.ts'
+import type { TabBatch } from '../../../extension/src/protocol/messages.ts'
+
+export interface RecordingPage {
+  readonly guard: ReturnType<typeof createRepeatToolGuard>
+  /** Events emitted since the last `take()`. */
+  take(): InspectorEvent[]
+  /** The pending events as one batch from `frameId`. */
+  batch(frameId?: number): TabBatch
+  snapshot(at?: number): InspectorEvent
+}
+
+export const PAGE_URL = 'http://127.0.0.1:8080/agent.html'
+
+export function recordingPage(config: GuardConfigInput = RECOMMENDED_CONFIG): RecordingPage {
+  const guard = createRepeatToolGuard(config)
+  let pending: InspectorEvent[] = []
+  guard.subscribe((event) => pending.push(fromEngineEvent(event)))
+  const page: RecordingPage = {
+    guard,
+    take() {
+      const out = pending
+      pending = []
+      return out
+    },
+    batch: (frameId = 0) => ({ frameId, url: PAGE_URL, events: page.take() }),
+    snapshot: (at = Date.now()) => snapshotEvent(guard.snapshot(), guard.config, at),
+  }
+  return page
+}
+
+export function pageLoad(url = PAGE_URL, frameId = 0): TabBatch {
+  return { frameId, url, events: [{ type: 'page-load', at: Date.now(), url }] }
+}
+
+/** Calls `tool` with `args` `times` times in a row for `agent`. */
+export function repeat(page: RecordingPage, agent: object, tool: string, args: unknown, times: number): void {
+  for (let i = 0; i < times; i++) page.guard.observe({ agent, name: tool, arguments: args })
+}
