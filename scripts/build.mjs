@@ -77,6 +77,8 @@ const targets = {
       plugins: [preact()],
       build: { outDir: dist('playground'), emptyOutDir: true, target: 'es2022' },
     })
+    // The scripted model: a service worker at the root, so its scope is the whole playground.
+    await script('playground/model/sw.ts', dist('playground'), 'sw.js', 'PlaygroundScriptedModel')
   },
 }
 

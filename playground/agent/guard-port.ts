@@ -1,0 +1,80 @@
+// The one seam between the agent loop and a repeat-tool guard: the extension's page-facing guard
+// when it is installed, the playground's own engine otherwise. Either way the loop does the same
+// three things: report each executed call, append the reminders it gets, report user prompts.
+import type { RepeatToolGuard, ToolResult } from '../../engine/index.ts'
+
+/** Where a reminder came from. */
+export type GuardVia = 'extension' | 'playground'
+
+export interface Reminder {
+  readonly text: string
+  readonly via: GuardVia
+  readonly summary?: string
+}
+
+export interface GuardPort {
+  readonly via: GuardVia
+  /** After a call ran: the reminders to append after this step's tool results. */
+  afterCall(agent: object, name: string, args: unknown, result: ToolResult): Promise<Reminder[]>
+  /** The user sent the agent a prompt: its chain starts over. */
+  userPrompt(agent: object): void
+}
+
+/** The part of `window.__REPEAT_TOOL_GUARD__` the loop uses; the rest is the engine's guard too. */
+export type PageGuard = Pick<RepeatToolGuard, 'postExecute' | 'promptSubmit' | 'config'> &
+  Partial<Pick<RepeatToolGuard, 'subscribe'>> & { readonly version?: unknown }
+
+/** The extension's guard, when the extension runs on this page (it is installed before any page script). */
+export function findExtensionGuard(scope: object = globalThis): PageGuard | undefined {
+  const candidate: unknown = Reflect.get(scope, '__REPEAT_TOOL_GUARD__')
+  if (typeof candidate !== 'object' || candidate === null) return undefined
+  const { postExecute, promptSubmit } = candidate as Record<string, unknown>
+  return typeof postExecute === 'function' && typeof promptSubmit === 'function' ? (candidate as PageGuard) : undefined
+}
+
+/**
+ * Adapts a guard (the extension's or an engine instance) to the loop. A guard that throws never
+ * fails the call: the fault goes to `onFault` and the step goes on without a reminder.
+ */
+export function guardPort(guard: PageGuard, via: GuardVia, onFault: (message: string) => void): GuardPort {
+  return {
+    via,
+    async afterCall(agent, name, args, result) {
+      try {
+        const decision = await guard.postExecute({ agent, name, arguments: args }, result)
+        return (decision.additionalContexts ?? []).flatMap((context) => {
+          const reminder = readReminder(context, via)
+          return reminder ? [reminder] : []
+        })
+      } catch (error) {
+        onFault(`postExecute(${name}) failed: ${error instanceof Error ? error.message : String(error)}`)
+        return []
+      }
+    },
+    userPrompt(agent) {
+      try {
+        guard.promptSubmit(agent)
+      } catch (error) {
+        onFault(`promptSubmit failed: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    },
+  }
+}
+
+/** A context entry's text and source summary; entries without text are not messages for the model. */
+function readReminder(context: unknown, via: GuardVia): Reminder | undefined {
+  if (typeof context !== 'object' || context === null) return undefined
+  const { content, source } = context as { content?: unknown; source?: unknown }
+  const text =
+    typeof content === 'string'
+      ? content
+      : Array.isArray(content)
+        ? content
+            .map((part: unknown) => (typeof part === 'object' && part !== null && (part as { type?: unknown }).type === 'text' ? (part as { text?: unknown }).text : undefined))
+            .filter((t): t is string => typeof t === 'string')
+            .join('\n')
+        : ''
+  if (text === '') return undefined
+  const summary = typeof source === 'object' && source !== null ? (source as { summary?: unknown }).summary : undefined
+  return { text, via, ...(typeof summary === 'string' ? { summary } : {}) }
+}

@@ -1,0 +1,29 @@
+// A scripted model behaviour: a pure function of the conversation it receives, so the same
+// request always gets the same answer (and a service worker restarted mid-run loses nothing).
+import type { Conversation } from './conversation.ts'
+
+export interface ScriptedCall {
+  readonly name: string
+  /** Serialised as written: key order is kept (the key-order scenario relies on it). */
+  readonly arguments: Readonly<Record<string, unknown>>
+}
+
+type ScriptedReply =
+  | { readonly calls: readonly ScriptedCall[]; /** Text the model writes alongside its calls. */ readonly say?: string }
+  | { readonly answer: string }
+
+export interface Scenario {
+  /** Used in the URL (`?scenario=<id>`) and in the model id (`scripted/<id>`). */
+  readonly id: string
+  readonly title: string
+  /** What the scenario shows and what to look for in the transcript. */
+  readonly description: string
+  /** The lead agent: its name (the guard's label for it) and system prompt. */
+  readonly lead: { readonly name: string; readonly system: string }
+  readonly prompt: string
+  /** Whether `delete_path` is allowed when the scenario is picked. */
+  readonly allowDelete: boolean
+  reply(conversation: Conversation): ScriptedReply
+}
+
+export const call = (name: string, args: Readonly<Record<string, unknown>>): ScriptedCall => ({ name, arguments: args })

@@ -1,0 +1,16 @@
+// Every scenario, in the order the picker shows them; the first is the one a newcomer runs.
+import type { Scenario } from '../scenario.ts'
+import { bookkeeping } from './bookkeeping.ts'
+import { denied } from './denied.ts'
+import { keyOrder } from './key-order.ts'
+import { parallel } from './parallel.ts'
+import { polling } from './polling.ts'
+import { replay5 } from './replay-5.ts'
+import { stubborn } from './stubborn.ts'
+import { subagent } from './subagent.ts'
+
+export const SCENARIOS: readonly Scenario[] = [replay5, bookkeeping, subagent, parallel, denied, polling, stubborn, keyOrder]
+
+export function findScenario(id: string): Scenario | undefined {
+  return SCENARIOS.find((s) => s.id === id)
+}

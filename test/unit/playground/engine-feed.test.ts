@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest'
+import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
+import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { engineConfigSink, feedInspector } from '../../../playground/ui/engine-feed.ts'
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe("the playground's engine feeding the panel's store", () => {
+  test('agents known before and after subscribing, their runs and reminders, the config', async () => {
+    const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
+    const store = createInspectorStore()
+    const lead = { name: 'lead' }
+    guard.observe({ agent: lead, name: 'grep', arguments: { pattern: 'x' } })
+    const stop = feedInspector(guard, store, 'http://playground.test/')
+    const explorer = { name: 'explorer', parent: lead }
+    for (let i = 0; i < 3; i++) guard.observe({ agent: explorer, name: 'read_file', arguments: { path: 'a' } })
+    await settle()
+    const rows = store.agents()
+    expect(rows.map((r) => [r.record.descriptor.label, r.depth, r.record.count])).toEqual([
+      ['lead', 0, 1],
+      ['explorer', 1, 3],
+    ])
+    expect(rows[1]!.record.reminders).toBe(1)
+    expect(store.config()).toEqual(RECOMMENDED_CONFIG)
+    stop()
+    guard.observe({ agent: explorer, name: 'read_file', arguments: { path: 'a' } })
+    await settle()
+    expect(store.agents()[1]!.record.count).toBe(3)
+  })
+
+  test('the config sink applies to the engine and reports changes', async () => {
+    const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
+    const sink = engineConfigSink(guard)
+    let changes = 0
+    const unsubscribe = sink.subscribe!(() => changes++)
+    await sink.apply({ ...RECOMMENDED_CONFIG, thresholds: [2, 4] })
+    expect(guard.config.thresholds).toEqual([2, 4])
+    expect(sink.current()).toBe(guard.config)
+    expect(changes).toBe(1)
+    unsubscribe()
+  })
+})
