@@ -2,7 +2,7 @@
 // `window.__REPEAT_TOOL_GUARD__`, streams its events (and the fetch interceptor's) to the content
 // relay, and takes config and resync requests back. Nothing here may ever break the page.
 import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardConfig } from '../../../engine/index.ts'
-import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
+import { LIMITS, PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '../protocol/events.ts'
 import { clip } from '../protocol/clip.ts'
 import { fromEngineEvent, snapshotEvent } from '../protocol/from-engine.ts'
 import { CONTENT_SOURCE, PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
@@ -43,6 +43,7 @@ function install(win: Window & typeof globalThis): void {
   batcher.push({ type: 'page-load', at: builtins.now(), url: clip(win.location.href, LIMITS.url) })
   batcher.push({ type: 'config', at: builtins.now(), config: guard.config })
 
+  let wireAgents = (): AgentState[] => []
   builtins.onMessage((source, data) => {
     if (source !== win || !isTagged(data, CONTENT_SOURCE)) return
     const checked = checkContentToPage(data)
@@ -50,6 +51,9 @@ function install(win: Window & typeof globalThis): void {
     const message = checked.value
     if (message.kind === 'resync') {
       batcher.push(snapshotEvent(guard.snapshot(), guard.config, builtins.now()))
+      // The fetch interceptor's agents, in a snapshot of their own (a panel merges agent by agent).
+      const agents = wireAgents()
+      if (agents.length > 0) batcher.push({ type: 'snapshot', at: builtins.now(), agents, config: guard.config })
       return
     }
     // The relay may send the same config twice (once stored, once it knows this script listens).
@@ -69,7 +73,7 @@ function install(win: Window & typeof globalThis): void {
     else fault(`fetch interceptor produced an invalid ${String(event?.type)} event: ${checked.detail}`)
   }
   try {
-    installFetchInterceptor({ target: win, config: () => guard.config, emit, hookSaw: recentCalls.has })
+    wireAgents = installFetchInterceptor({ target: win, config: () => guard.config, emit, hookSaw: recentCalls.has }).snapshot
   } catch (error) {
     fault(`fetch interception is off: ${error instanceof Error ? error.message : String(error)}`)
   }

@@ -1,14 +1,21 @@
-// Zero-code mode: patches the page's fetch to guard LLM requests (WIRE.md).
-// Placeholder signature until the interceptor lands; the page entry already calls it.
+// Zero-code mode (WIRE.md): the page's fetch becomes a Proxy over the native one that guards the
+// LLM requests of agents that never call our API. Everything but the JSON body of such a request
+// goes out as the page sent it (method, headers, credentials, signal, the response stream); a
+// request that is not one, or that we fail on, goes out untouched.
 import type { GuardConfig } from '../../../../engine/index.ts'
-import type { InspectorEvent } from '../../protocol/events.ts'
+import { createWireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
+import { clip } from '../../protocol/clip.ts'
+import { LIMITS, type AgentState, type InspectorEvent } from '../../protocol/events.ts'
+import { printAsNative } from './native-look.ts'
+import { createOutgoing, type Candidate } from './outgoing.ts'
+import { toAgentState, toInspectorEvent } from './to-inspector.ts'
 
 export interface FetchInterceptorOptions {
   /** The page's global object; its `fetch` is replaced by a Proxy over the native one. */
   readonly target: typeof globalThis
   /** The config in force, read on every request (it changes live from the panel). */
   readonly config: () => GuardConfig
-  /** Inspector events for wire agents (`agent`, `call`, `reminder`, `request`, `fault`). */
+  /** Inspector events for wire agents (`agent`, `call`, `reset`, `reminder`, `request`, `fault`). */
   readonly emit: (event: InspectorEvent) => void
   /**
    * Whether the page's own agent already reported this call through `window.__REPEAT_TOOL_GUARD__`
@@ -16,6 +23,111 @@ export interface FetchInterceptorOptions {
    * is the page's agent: the interceptor neither guards it again nor shows it as a wire agent.
    */
   readonly hookSaw: (tool: string, canonicalArguments: string) => boolean
+  /** Conversations remembered at once (default 256); the one seen least recently is forgotten first. */
+  readonly maxConversations?: number
 }
 
-export function installFetchInterceptor(_options: FetchInterceptorOptions): void {}
+/** What the page entry keeps of an installed interceptor. */
+export interface FetchInterception {
+  /** The wire agents as they stand, for the `snapshot` a panel needs after a reconnect. */
+  snapshot(): AgentState[]
+}
+
+type Fetch = typeof globalThis.fetch
+
+export function installFetchInterceptor(options: FetchInterceptorOptions): FetchInterception {
+  const { target, config, emit, hookSaw, maxConversations } = options
+  const nativeFetch = target.fetch
+  if (typeof nativeFetch !== 'function') return { snapshot: () => [] }
+  const outgoing = createOutgoing(target)
+  const wire = createWireGuard({ hookSaw, ...(maxConversations === undefined ? {} : { maxConversations }) })
+  const now = target.Date.now.bind(target.Date)
+
+  /** Reports after the request is on its way; the page's emit must not delay or fail a fetch. */
+  function report(inspection: WireInspection | undefined, input: unknown): void {
+    if (!inspection) return
+    let url: string
+    try {
+      url = outgoing.urlOf(input)
+    } catch {
+      url = ''
+    }
+    for (const event of inspection.events) {
+      try {
+        emit(toInspectorEvent(event, url))
+      } catch {
+        // A broken pipeline loses an event, never a request.
+      }
+    }
+  }
+
+  function fault(error: unknown): void {
+    let message: string
+    try {
+      message = error instanceof Error ? error.message : String(error)
+    } catch {
+      message = 'unreadable error'
+    }
+    try {
+      emit({ type: 'fault', at: now(), message: clip(`fetch interceptor: the request went out unchanged: ${message}`, LIMITS.text) })
+    } catch {
+      // Nowhere left to report to.
+    }
+  }
+
+  /** What to send, and what to report once it is on its way. */
+  interface Plan {
+    readonly args: readonly unknown[]
+    readonly after: () => void
+  }
+
+  const failed = (args: readonly unknown[], error: unknown): Plan => ({ args, after: () => fault(error) })
+
+  /** The call with the body the wire guard made of `text`, if it changed it; else the call as it came. */
+  function plan(args: readonly unknown[], text: string, input: unknown, withBody: (body: string) => readonly unknown[]): Plan {
+    try {
+      const inspection = wire.inspect(text, config())
+      return { args: inspection?.body === undefined ? args : withBody(inspection.body), after: () => report(inspection, input) }
+    } catch (error) {
+      return failed(args, error)
+    }
+  }
+
+  /** The native fetch runs exactly once per call, outside every try: its own errors are the page's. */
+  function dispatch(self: unknown, { args, after }: Plan): Promise<Response> {
+    const response = Reflect.apply(nativeFetch, self, args) as Promise<Response>
+    after()
+    return response
+  }
+
+  /** A Request object's body has to be read first, from a clone: the page's stays unread. */
+  async function dispatchRequest(self: unknown, args: readonly unknown[], { request }: Extract<Candidate, { kind: 'request' }>): Promise<Response> {
+    let text: string
+    try {
+      text = await request.clone().text()
+    } catch (error) {
+      return dispatch(self, failed(args, error))
+    }
+    return dispatch(self, plan(args, text, request, (body) => [outgoing.requestWithBody(request, body)]))
+  }
+
+  const intercepted = new Proxy(nativeFetch, {
+    apply(_fetch, self: unknown, args: unknown[]): Promise<Response> {
+      let candidate: Candidate | undefined
+      try {
+        candidate = outgoing.candidate(args)
+      } catch (error) {
+        return dispatch(self, failed(args, error))
+      }
+      if (!candidate) return Reflect.apply(nativeFetch, self, args) as Promise<Response>
+      if (candidate.kind === 'request') return dispatchRequest(self, args, candidate)
+      return dispatch(self, plan(args, candidate.text, candidate.input, (body) => outgoing.withBody(args, body)))
+    },
+  }) satisfies Fetch
+
+  const descriptor = Object.getOwnPropertyDescriptor(target, 'fetch')
+  if (descriptor && 'value' in descriptor) Object.defineProperty(target, 'fetch', { ...descriptor, value: intercepted })
+  else target.fetch = intercepted
+  printAsNative(target, intercepted, nativeFetch)
+  return { snapshot: () => wire.snapshot().map(toAgentState) }
+}

@@ -1,0 +1,189 @@
+// Zero-code mode's costs, as ratios against baselines measured in the same run, alternating
+// baseline and measured batches so load from elsewhere falls on both alike. Nothing here asserts
+// on time: a missed target shows as `NO` in the `met` column.
+//
+// - Pass-through: a fetch that is not an LLM request, through the patched fetch against the
+//   native one, in Chromium to a local server. Measured where it matters: the page loads the
+//   extension's built MAIN-world script (dist/extension/page.js, exactly as shipped) after keeping
+//   a reference to the native fetch, so both run side by side in one page, through Chromium's
+//   real network stack. A Node imitation would time a different fetch and a different engine.
+// - Analysis and rewrite: one 2 MB conversation body through the wire guard (parse, walk, chain
+//   rules, splice) against one JSON.parse of the same body, in Node (pure engine code).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, it } from 'vitest'
+import { RECOMMENDED_CONFIG } from '../engine/index.ts'
+import { createWireGuard, type WireGuard } from '../engine/wire/index.ts'
+import { anthropicBody, openaiChatBody, type Body, type Script, type Turn } from '../test/fixtures/wire/conversations.ts'
+import { EXTENSION_DIR, launch } from '../test/e2e/support/browser.ts'
+import { serve } from '../test/e2e/support/server.ts'
+
+interface Row {
+  readonly case: string
+  readonly baseline: string
+  readonly measured: string
+  readonly ratio: string
+  readonly target: string
+  readonly met: string
+}
+
+const rows: Row[] = []
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
+const ms = (value: number) => (value >= 1 ? `${value.toFixed(2)} ms` : `${(value * 1000).toFixed(1)} µs`)
+
+/** A row of the table; without a target it only informs. */
+function record(name: string, baseline: number, measured: number, ratios: readonly number[], target?: number): void {
+  const ratio = median(ratios)
+  const met = target === undefined ? '-' : ratio <= target ? 'yes' : 'NO'
+  rows.push({ case: name, baseline: ms(baseline), measured: ms(measured), ratio: ratio.toFixed(3), target: target === undefined ? '-' : `<= ${target}`, met })
+}
+
+afterAll(() => {
+  console.log('\nzero-code mode (median of alternating rounds)')
+  console.table(rows)
+})
+
+it('a fetch that is not an LLM request costs what the native one does', async () => {
+  const pageScript = join(EXTENSION_DIR, 'page.js')
+  expect(existsSync(pageScript), `no built extension at ${EXTENSION_DIR}: run npm run build`).toBe(true)
+  const dir = await mkdtemp(join(tmpdir(), 'rtg-wire-bench-'))
+  // The native fetch is kept before the extension's script patches it, as a page script could not.
+  await writeFile(join(dir, 'bench.html'), '<!doctype html><script>window.nativeFetch = window.fetch</script><script src="/page.js"></script>')
+  const server = await serve([dir, EXTENSION_DIR])
+  const big = JSON.stringify({ event: 'upload', items: Array.from({ length: 8_000 }, (_, i) => ({ id: i, label: `item ${i}`, tags: ['a', 'b'] })) })
+  server.route((req, res) => {
+    if (!req.url?.startsWith('/api/')) return false
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"ok":true}')
+    return true
+  })
+  const browser = await launch({ extension: false })
+  try {
+    const page = await browser.context.newPage()
+    await page.goto(`${server.origin}/bench.html`)
+    const cases = [
+      ['GET', null],
+      ['small JSON POST (analytics beacon)', JSON.stringify({ event: 'click', target: 'button#save', at: 1 })],
+      [`${Math.round(big.length / 1024)} KB JSON POST`, big],
+    ] as const
+    for (const [name, body] of cases) {
+      // Native and patched batches alternate (in flipping order) and each pair gives a ratio, so
+      // a slow moment of the machine falls on both sides of it; batches, not single requests,
+      // because the page's clock is coarse (0.1 ms).
+      const result = await page.evaluate(async ([body, samples, batch]) => {
+        const w = window as unknown as { nativeFetch: typeof fetch }
+        if (w.nativeFetch === fetch) throw new Error('fetch is not patched: the page script did not run')
+        const init: RequestInit | undefined = body === null ? undefined : { method: 'POST', body, headers: { 'content-type': 'application/json' } }
+        const time = async (fn: typeof fetch) => {
+          const start = performance.now()
+          for (let i = 0; i < batch; i++) await (await fn('/api/x', init)).arrayBuffer()
+          return (performance.now() - start) / batch
+        }
+        const native: number[] = []
+        const patched: number[] = []
+        for (let i = 0; i < samples + 4; i++) {
+          const [first, second] = i % 2 === 0 ? [w.nativeFetch, fetch] : [fetch, w.nativeFetch]
+          const a = await time(first)
+          const b = await time(second)
+          if (i < 4) continue // warm-up
+          native.push(first === fetch ? b : a)
+          patched.push(first === fetch ? a : b)
+        }
+        // What the interceptor adds to the call itself, without the network: calls with an aborted
+        // signal reject at once, after every check the interceptor makes.
+        const aborted = AbortSignal.abort()
+        const count = body !== null && body.length > 10_000 ? 100 : 2_000
+        const callCost = async (fn: typeof fetch) => {
+          const start = performance.now()
+          for (let i = 0; i < count; i++) fn('/api/x', { ...init, signal: aborted }).catch(() => {})
+          const cost = (performance.now() - start) / count
+          await new Promise((settle) => setTimeout(settle, 0))
+          return cost
+        }
+        const calls = { native: [] as number[], patched: [] as number[] }
+        for (let i = 0; i < 11; i++) {
+          if (i % 2 === 0) {
+            calls.native.push(await callCost(w.nativeFetch))
+            calls.patched.push(await callCost(fetch))
+          } else {
+            calls.patched.push(await callCost(fetch))
+            calls.native.push(await callCost(w.nativeFetch))
+          }
+        }
+        return { native, patched, calls }
+      }, [body, 100, 4] as const)
+      record(`pass-through: ${name}`, median(result.native), median(result.patched), result.patched.map((p, i) => p / result.native[i]!), 1.05)
+      const [native, patched] = [median(result.calls.native), median(result.calls.patched)]
+      record(`  the fetch() call alone, no network (info)`, native, patched, [patched / native])
+    }
+  } finally {
+    await browser.close()
+    await server.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+})
+
+/** A long coding session: varied tool calls with file-sized results, with a loop at `loopAt`. */
+function session(steps: number, resultChars: number, loopAt: number): Script {
+  const chunk = 'export function load(path: string) {\n\treturn JSON.parse(read("config.json"))\n}\n'
+  const turns: Turn[] = [{ prompt: 'Find out why the config loader ignores the threshold setting, and fix it.' }]
+  for (let i = 0; i < steps; i++) {
+    const name = ['read_file', 'grep', 'list_dir'][i % 3]!
+    if (i === loopAt) for (let n = 0; n < 6; n++) turns.push({ calls: [{ name: 'run_tests', args: { filter: 'config' }, result: 'FAIL config.test.ts: expected 5, got 3' }] })
+    turns.push({ calls: [{ name, args: { path: `src/module-${i % 37}.ts`, pattern: 'threshold' }, result: chunk.repeat(Math.ceil(resultChars / chunk.length)) }] })
+  }
+  return { system: 'You are a coding agent working in a TypeScript repository. Use the tools to investigate, then fix.', turns }
+}
+
+it('analysis and rewrite of a 2 MB conversation cost at most a second JSON.parse', () => {
+  const cases = [
+    ['Chat Completions', openaiChatBody, 120],
+    ['Anthropic Messages', anthropicBody, 120],
+    // Reminders early in a long history: they stay where they were, far from the end.
+    ['Chat Completions, looped at step 3 of 120', openaiChatBody, 3],
+  ] as const
+  for (const [format, build, loopAt] of cases) {
+    const script = session(120, 16_500, loopAt)
+    const text = JSON.stringify(build(script))
+    const previous = JSON.stringify(build({ ...script, turns: script.turns.slice(0, -1) }) as Body)
+    const label = `${(text.length / 1024 / 1024).toFixed(1)} MB ${format}`
+    // First sight: every call of the history goes through the chain rules.
+    compare(`analysis + rewrite: ${label}, first sight`, text, () => createWireGuard())
+    // The steady state: the conversation is known up to the step before.
+    compare(`analysis + rewrite: ${label}, next request`, text, () => {
+      const guard = createWireGuard()
+      guard.inspect(previous, RECOMMENDED_CONFIG)
+      return guard
+    })
+  }
+})
+
+function compare(name: string, text: string, prepare: () => WireGuard): void {
+  const rounds = 21
+  const perRound = 5
+  const parse: number[] = []
+  const inspect: number[] = []
+  const ratios: number[] = []
+  let inserted = 0
+  for (let round = 0; round < rounds + 3; round++) {
+    const guards = Array.from({ length: perRound }, prepare)
+    const timeParse = () => {
+      const start = performance.now()
+      for (let i = 0; i < perRound; i++) JSON.parse(text)
+      return (performance.now() - start) / perRound
+    }
+    const timeInspect = () => {
+      const start = performance.now()
+      for (const guard of guards) inserted = guard.inspect(text, RECOMMENDED_CONFIG)!.events.length
+      return (performance.now() - start) / perRound
+    }
+    const [p, m] = round % 2 === 0 ? [timeParse(), timeInspect()] : (([m2, p2]) => [p2, m2])([timeInspect(), timeParse()])
+    if (round < 3) continue
+    parse.push(p!)
+    inspect.push(m!)
+    ratios.push(m! / p!)
+  }
+  expect(inserted).toBeGreaterThan(0)
+  record(name, median(parse), median(inspect), ratios, 2)
+}

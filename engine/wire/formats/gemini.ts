@@ -1,0 +1,79 @@
+// Gemini generateContent / streamGenerateContent: a model content's `functionCall` parts are
+// answered by the `functionResponse` parts of the next content; a reminder is a separate user
+// content after it, so the responses stay pure and no part (nor its `thoughtSignature`) is touched.
+import { isRecord, isReminderContent, isToolName, listOf } from '../content.ts'
+import { createHistory, type ReadCall } from '../history.ts'
+import type { JsonObject, WireFormatAdapter } from '../types.ts'
+
+const functionCall = (part: unknown): JsonObject | undefined =>
+  isRecord(part) && isRecord(part.functionCall) && isToolName(part.functionCall.name) ? part.functionCall : undefined
+
+const functionResponse = (part: unknown): JsonObject | undefined =>
+  isRecord(part) && isRecord(part.functionResponse) ? part.functionResponse : undefined
+
+const none: readonly JsonObject[] = []
+
+export const gemini: WireFormatAdapter = {
+  format: 'gemini',
+
+  matches: (body) => listOf(body.contents).some((c) => isRecord(c) && listOf(c.parts).some(functionCall)),
+
+  walk(body) {
+    const contents = listOf(body.contents)
+    const history = createHistory(body.systemInstruction)
+    let i = 0
+    while (i < contents.length) {
+      const content = contents[i]
+      i += 1
+      if (!isRecord(content)) continue
+      const parts = listOf(content.parts)
+      // Contents without a role are the user's (single-turn requests leave it out).
+      if (content.role !== 'model') history.user(parts)
+      const calls = content.role === 'model' ? parts.flatMap((part) => functionCall(part) ?? none) : []
+      if (calls.length === 0) continue
+      const answer = contents[i]
+      const answerParts = isRecord(answer) && answer.role !== 'model' ? listOf(answer.parts) : []
+      const matched = pairResponses(calls, answerParts.flatMap((part) => functionResponse(part) ?? none))
+      // A call still waiting for its response ends what can be guarded.
+      if (!matched) break
+      history.step(matched, { path: ['contents'], index: i + 1 }, isReminderUserContent(contents[i + 1]))
+      history.user(answerParts)
+      i += 1
+    }
+    return history.done()
+  },
+
+  reminderItem: (text) => ({ role: 'user', parts: [{ text }] }),
+}
+
+/**
+ * Each call with its response: by id when the call has one, else the first unused response
+ * with the call's name (Gemini answers in order). Undefined when a call has none.
+ */
+function pairResponses(calls: readonly JsonObject[], responses: readonly JsonObject[]): ReadCall[] | undefined {
+  const unused = new Set(responses)
+  const paired: ReadCall[] = []
+  for (const call of calls) {
+    const hasId = typeof call.id === 'string' && call.id !== ''
+    let match: JsonObject | undefined
+    for (const response of unused) {
+      if (hasId ? response.id === call.id : response.name === call.name) {
+        match = response
+        break
+      }
+    }
+    if (!match) return undefined
+    unused.delete(match)
+    paired.push({ id: call.id, name: call.name as string, arguments: call.args, isError: isErrorResponse(match) })
+  }
+  return paired
+}
+
+/** By the API's convention a failed call answers `{ error }` instead of `{ output }`. */
+function isErrorResponse(response: JsonObject): boolean {
+  return isRecord(response.response) && 'error' in response.response && !('output' in response.response)
+}
+
+function isReminderUserContent(content: unknown): boolean {
+  return isRecord(content) && content.role === 'user' && isReminderContent(content.parts)
+}

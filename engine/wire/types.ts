@@ -1,0 +1,109 @@
+import type { GuardEvent } from '../types.ts'
+
+/** The LLM request formats zero-code mode understands, recognised by the shape of the body. */
+export type WireFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini'
+
+/** A JSON object as `JSON.parse` hands it out. */
+export type JsonObject = Readonly<Record<string, unknown>>
+
+/** One tool call of a request's history whose result is in the history too. */
+export interface WireCall {
+  readonly name: string
+  /** As the body holds them: a JSON string (OpenAI) or an object (Anthropic, Gemini). */
+  readonly arguments: unknown
+  readonly isError: boolean
+}
+
+/** A place in the body: before element `index` of the array found at `path` from the root. */
+export interface InsertionPoint {
+  readonly path: readonly (string | number)[]
+  readonly index: number
+}
+
+export type ConversationItem =
+  /** A real user message (not a tool result, not a guard reminder): the chain starts over. */
+  | { readonly kind: 'prompt' }
+  /** One model turn's tool calls, in the order they were issued, with all their results. */
+  | {
+      readonly kind: 'step'
+      readonly calls: readonly WireCall[]
+      /** Tells this step apart across requests: its call ids, or names and arguments without ids. */
+      readonly key: string
+      /** Where this step's reminders go: right after its results. */
+      readonly at: InsertionPoint
+      /** The page's own history already holds a guard reminder at `at`. */
+      readonly guarded: boolean
+    }
+
+/** What one request body says about its conversation. */
+export interface Conversation {
+  /** The system prompt and the first user message, as the body holds them: who this agent is. */
+  readonly system: unknown
+  readonly firstPrompt: unknown
+  /** Real user messages and completed steps, in order, up to the first step still missing a result. */
+  readonly items: readonly ConversationItem[]
+  /** A user message of the history is a guard reminder: the page's agent guards itself. */
+  readonly carriesReminders: boolean
+}
+
+/** One wire format: how to read its history and what a reminder looks like in it. */
+export interface WireFormatAdapter {
+  readonly format: WireFormat
+  /** Whether a parsed request body is this format with tool calls in its history. */
+  matches(body: JsonObject): boolean
+  walk(body: JsonObject): Conversation
+  /** The value that carries one reminder at this format's legal place. */
+  reminderItem(text: string): unknown
+}
+
+type Variant<T extends GuardEvent['type']> = Extract<GuardEvent, { readonly type: T }>
+
+/**
+ * What zero-code mode reports. The chain events are the engine's own, with `agentId` and `seq`
+ * renumbered per conversation (a conversation is one wire agent).
+ */
+export type WireEvent =
+  | {
+      /** A conversation seen for the first time with a completed tool call, not the page's own agent. */
+      readonly type: 'agent'
+      readonly at: number
+      readonly agentId: number
+      readonly format: WireFormat
+      readonly label: string
+    }
+  | Variant<'call'>
+  | Variant<'chain-reset'>
+  | (Variant<'reminder'> & {
+      /** Where in the rewritten body the reminder was inserted, e.g. `messages[7]`. */
+      readonly placement: string
+    })
+  | {
+      readonly type: 'request'
+      readonly at: number
+      readonly agentId: number
+      readonly format: WireFormat
+      /** Completed tool calls in the request's history. */
+      readonly calls: number
+      readonly remindersInserted: number
+      readonly rewritten: boolean
+    }
+
+/** A wire agent as it stands: its chain, for a panel that needs the whole state again. */
+export interface WireAgentState {
+  readonly agentId: number
+  readonly format: WireFormat
+  readonly label: string
+  /** The tool of the current run, absent before the first tracked call. */
+  readonly tool?: string
+  readonly canonicalArguments?: string
+  readonly count: number
+  readonly nextThreshold: number | null
+}
+
+/** The outcome of inspecting one request of a wire agent. */
+export interface WireInspection {
+  readonly format: WireFormat
+  /** The body with the reminders spliced in; absent when nothing was inserted. */
+  readonly body?: string
+  readonly events: readonly WireEvent[]
+}

@@ -1,0 +1,114 @@
+// What a fetch call sends, read as cheaply as possible: most calls are not LLM requests and must
+// go out at no measurable cost, so the checks run cheapest first and no body is ever read unless
+// it is a JSON POST. FormData, Blob, buffers, URLSearchParams and streams are never touched.
+
+/** A request body worth inspecting: a JSON text at hand, or a Request whose JSON body must be read. */
+export type Candidate =
+  | { readonly kind: 'text'; readonly text: string; readonly input: unknown }
+  | { readonly kind: 'request'; readonly request: Request }
+
+export interface Outgoing {
+  /** The body of `fetch(...args)` when it may be an LLM request; undefined for anything else. */
+  candidate(args: readonly unknown[]): Candidate | undefined
+  /** The arguments of the same call with `body` instead of the text body `candidate` found. */
+  withBody(args: readonly unknown[], body: string): unknown[]
+  /** A Request like `request` in every way but its body. */
+  requestWithBody(request: Request, body: string): Request
+  /** The absolute URL a fetch input names, for the panel (only asked once there is something to report). */
+  urlOf(input: unknown): string
+}
+
+/** Built-ins captured once, at document_start, before page scripts can replace them. */
+export function createOutgoing(target: typeof globalThis): Outgoing {
+  const NativeRequest = target.Request
+  const NativeHeaders = target.Headers
+  const headersGet = NativeHeaders.prototype.get
+  const requestUrl = Object.getOwnPropertyDescriptor(NativeRequest.prototype, 'url')!.get!
+  const requestMethod = Object.getOwnPropertyDescriptor(NativeRequest.prototype, 'method')!.get!
+  const requestBody = Object.getOwnPropertyDescriptor(NativeRequest.prototype, 'body')?.get
+  const requestHeaders = Object.getOwnPropertyDescriptor(NativeRequest.prototype, 'headers')!.get!
+  const base = (): string | undefined => {
+    try {
+      return target.location?.href
+    } catch {
+      return undefined
+    }
+  }
+
+  function contentType(headers: unknown): string | null {
+    if (headers instanceof NativeHeaders) return Reflect.apply(headersGet, headers, ['content-type']) as string | null
+    const pairs = Array.isArray(headers) ? headers : isObject(headers) ? Object.entries(headers) : []
+    for (const pair of pairs) {
+      if (Array.isArray(pair) && String(pair[0]).toLowerCase() === 'content-type') return String(pair[1])
+    }
+    return null
+  }
+
+  function urlOf(input: unknown): string {
+    const url = input instanceof NativeRequest ? (Reflect.apply(requestUrl, input, []) as string) : String(input)
+    try {
+      return new URL(url, base()).href
+    } catch {
+      return url
+    }
+  }
+
+  return {
+    candidate([input, init]) {
+      const body = isObject(init) ? init.body : undefined
+      if (body !== undefined && body !== null) {
+        if (typeof body !== 'string' || !startsLikeObject(body)) return undefined
+        const method = isObject(init) && init.method !== undefined ? init.method : input instanceof NativeRequest ? Reflect.apply(requestMethod, input, []) : 'GET'
+        if (!isPost(method) || !isJsonType(contentType((init as Record<string, unknown>).headers), true)) return undefined
+        return { kind: 'text', text: body, input }
+      }
+      // A Request carrying its own body (a Request plus init is passed through: it rarely happens,
+      // and merging the two would consume the page's body).
+      if (!(input instanceof NativeRequest) || (init !== undefined && init !== null) || !requestBody) return undefined
+      if (!isPost(Reflect.apply(requestMethod, input, [])) || Reflect.apply(requestBody, input, []) === null) return undefined
+      if (!isJsonType(contentType(Reflect.apply(requestHeaders, input, [])), false)) return undefined
+      return { kind: 'request', request: input }
+    },
+
+    withBody([input, init, ...rest], body) {
+      // A plain init object is copied as it is; any other (a class instance, a Request used as
+      // init) goes through the Request constructor exactly as fetch itself would take it.
+      if (isPlainObject(init)) return [input, { ...init, body }, ...rest]
+      return [new NativeRequest(new NativeRequest(input as RequestInfo, init as RequestInit), { body })]
+    },
+
+    requestWithBody: (request, body) => new NativeRequest(request, { body }),
+
+    urlOf,
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+/** An object of any realm's `Object`, or without a prototype. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isObject(value)) return false
+  const proto: unknown = Object.getPrototypeOf(value)
+  return proto === null || Object.getPrototypeOf(proto) === null
+}
+
+function isPost(method: unknown): boolean {
+  return typeof method === 'string' && method.length === 4 && method.toUpperCase() === 'POST'
+}
+
+/** A JSON media type; a string body without a content type (it goes out as text/plain) may be JSON too. */
+function isJsonType(type: string | null, orNone: boolean): boolean {
+  return type === null ? orNone : /\bjson\b/i.test(type)
+}
+
+/** The first character that is not white space opens an object. */
+function startsLikeObject(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x7b) return true
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false
+  }
+  return false
+}

@@ -1,0 +1,42 @@
+// Zero-code mode's events as inspector events: wire agents are `wire:<n>`; the chain events are the
+// engine's, so they go through the same adapter as the hook's and only change agent.
+import type { WireAgentState, WireEvent } from '../../../../engine/wire/index.ts'
+import { clip } from '../../protocol/clip.ts'
+import { LIMITS, type AgentId, type AgentState, type InspectorEvent } from '../../protocol/events.ts'
+import { fromEngineEvent } from '../../protocol/from-engine.ts'
+
+const wireAgentId = (n: number): AgentId => `wire:${n}`
+
+type Of<T extends InspectorEvent['type']> = Extract<InspectorEvent, { readonly type: T }>
+
+export function toInspectorEvent(event: WireEvent, url: string): InspectorEvent {
+  const agentId = wireAgentId(event.agentId)
+  switch (event.type) {
+    case 'agent':
+      return { type: 'agent', at: event.at, agent: { id: agentId, kind: 'wire', label: clip(event.label, LIMITS.label), format: event.format } }
+    case 'request': {
+      const { at, format, calls, remindersInserted, rewritten } = event
+      return { type: 'request', at, agentId, url: clip(url, LIMITS.url), format, calls, remindersInserted, rewritten }
+    }
+    case 'reminder':
+      return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, placement: clip(event.placement, LIMITS.label) }
+    case 'call':
+      return { ...(fromEngineEvent(event) as Of<'call'>), agentId }
+    case 'chain-reset':
+      return { ...(fromEngineEvent(event) as Of<'reset'>), agentId }
+  }
+}
+
+/** A wire agent's state as a `snapshot` event lists it. */
+export function toAgentState(state: WireAgentState): AgentState {
+  const { agentId, format, label, tool, canonicalArguments, count, nextThreshold } = state
+  return {
+    id: wireAgentId(agentId),
+    kind: 'wire',
+    label: clip(label, LIMITS.label),
+    format,
+    ...(tool === undefined ? {} : { tool: clip(tool, LIMITS.toolName), args: clip(canonicalArguments!, LIMITS.args) }),
+    count,
+    nextThreshold,
+  }
+}
