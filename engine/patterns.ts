@@ -1,20 +1,27 @@
 import picomatch from 'picomatch'
 import type { GuardConfig } from './types.ts'
 
-// `bash` lets `*` cross `/` and `.`, `dot` lets it take a leading dot, the `s` flag lets it take
-// any character (a new line too), `strictSlashes` stops a pattern matching the name plus a `/`.
-const OPTIONS = { bash: true, dot: true, windows: false, strictSlashes: true, flags: 's' } as const
+// The `s` flag lets `*` take any character, a new line too. (Path rules are defused by `asName`.)
+const OPTIONS = { windows: false, flags: 's' } as const
 
 /** Every character but `*` is literal: escape what picomatch would read as syntax. */
 const escapeLiteral = (text: string) => text.replace(/[^\p{L}\p{N}_-]/gu, '\\$&')
+
+/**
+ * Tool names are not paths, but picomatch reads `/` as a separator and will not let `*` take a
+ * `.` or `..` segment. Both sides go through the same rewrite: `/` becomes a pair of private-use
+ * characters (the first doubled where it occurs, so distinct names stay distinct) and a letter
+ * leads, so no segment (and no leading dot) is left to special-case.
+ */
+const asName = (text: string) => `n${text.replaceAll('\uE000', '\uE000\uE000').replaceAll('/', '\uE000\uE001')}`
 
 /**
  * A matcher for one `*` pattern. The compiled expression is tested directly: picomatch's own
  * matcher also accepts a name equal to the escaped pattern text (`pr\.be` for `pr.be`).
  */
 function compile(pattern: string): (name: string) => boolean {
-  const expression = picomatch.makeRe(pattern.split('*').map(escapeLiteral).join('*'), OPTIONS)
-  return (name) => expression.test(name)
+  const expression = picomatch.makeRe(asName(pattern).split('*').map(escapeLiteral).join('*'), OPTIONS)
+  return (name) => expression.test(asName(name))
 }
 
 /** Which tools a config tracks; answers are cached per name, since an agent reuses few tools. */

@@ -19,6 +19,16 @@ describe('tool-name patterns', () => {
     expect(matches('*', 'x/')).toBe(true)
   })
 
+  it('let `*` take `.` and `..` path segments and names, since tool names are not paths', () => {
+    expect(matches('fs*', 'fs/../x')).toBe(true)
+    expect(matches('a*b', 'a/./b')).toBe(true)
+    expect(matches('*', '.')).toBe(true)
+    expect(matches('*', '..')).toBe(true)
+    expect(matches('a/*', 'a/..')).toBe(true)
+    expect(matches('a/b', 'a/b')).toBe(true)
+    expect(matches('a/b', 'a\uE000b')).toBe(false)
+  })
+
   it('match the whole name', () => {
     expect(matches('read', 'read_file')).toBe(false)
     expect(matches('file', 'read_file')).toBe(false)
