@@ -2,7 +2,8 @@
 // the package's exports) and `dist/engine/index.js` as a module script in Chromium.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, DIST_DIR, type Browser } from '../support/browser.ts'
 import { serve, type TestServer } from '../support/server.ts'
@@ -42,9 +43,16 @@ describe('the built engine', () => {
     await server?.close()
   })
 
-  it('imports as repeat-tool-guard/engine in Node and guards a replay', async () => {
-    const script = `const engine = await import('repeat-tool-guard/engine'); console.log(JSON.stringify(await (async () => {${REPLAY}})()))`
-    // The package's export names dist/engine/index.js, which `npm test` builds before this runs.
+  it('is what the package exports as repeat-tool-guard/engine', async () => {
+    const script = `console.log(import.meta.resolve('repeat-tool-guard/engine'))`
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT })
+    expect(stdout.trim()).toBe(pathToFileURL(join(ROOT, 'dist/engine/index.js')).href)
+  })
+
+  it('runs in Node and guards a replay', async () => {
+    // The build under test (RTG_DIST_DIR may move it away from dist/).
+    const built = pathToFileURL(join(DIST_DIR, 'engine/index.js')).href
+    const script = `const engine = await import('${built}'); console.log(JSON.stringify(await (async () => {${REPLAY}})()))`
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT })
     expect(JSON.parse(stdout)).toEqual(EXPECTED)
   })

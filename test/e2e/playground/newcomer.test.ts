@@ -1,5 +1,5 @@
-// A newcomer's path: start the server as `npm start` does, open the URL it prints, press Run on
-// the first scenario, see the reminder.
+// A newcomer's path: `npm start` (build, then serve), open the URL it prints, press Run on the
+// first scenario, see the reminder.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
@@ -21,12 +21,13 @@ function freePort(): Promise<number> {
   })
 }
 
-/** Starts scripts/serve.mjs and resolves with everything it printed once the URL is out. */
+/** Runs `npm start` and resolves with everything it printed once the URL is out. */
 function startServer(port: number): Promise<{ child: ChildProcess; output: string }> {
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: ROOT, env: { ...process.env, PORT: String(port), RTG_DIST_DIR: DIST_DIR }, stdio: ['ignore', 'pipe', 'pipe'] })
+  // Its own process group, so that stopping it stops npm's children (the server) too.
+  const child = spawn('npm', ['start'], { cwd: ROOT, detached: true, env: { ...process.env, PORT: String(port), RTG_DIST_DIR: DIST_DIR }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`serve.mjs printed no URL:\n${output}`)), 15_000)
+    const timer = setTimeout(() => fail(new Error(`npm start printed no URL:\n${output}`)), 50_000)
     const read = (chunk: Buffer) => {
       output += chunk.toString()
       if (/^Extension: .*$/m.test(output)) {
@@ -36,7 +37,7 @@ function startServer(port: number): Promise<{ child: ChildProcess; output: strin
     }
     child.stdout!.on('data', read)
     child.stderr!.on('data', read)
-    child.once('exit', (code) => fail(new Error(`serve.mjs exited (${code}):\n${output}`)))
+    child.once('exit', (code) => fail(new Error(`npm start exited (${code}):\n${output}`)))
   })
 }
 
@@ -50,7 +51,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await browser?.close()
-  server?.child.kill('SIGTERM')
+  if (server?.child.pid) process.kill(-server.child.pid, 'SIGTERM')
 })
 
 test('npm start prints the URL and the extension; the first scenario shows a reminder', async () => {
