@@ -67,7 +67,10 @@ test('panel: 100,000 calls across 50 agents (Chromium)', async () => {
   console.table([
     row('baseline: draw an empty panel', base, `${r.emptyNodes} DOM nodes`),
     row('first render with everything recorded', r.firstMs, `${r.firstNodes} DOM nodes`),
-    row(`live batch: ingest + draw (${r.batchEvents} events, ${OPTIONS.liveCalls} calls)`, median(r.batchMs), `p90 ${percentile(r.batchMs, 0.9).toFixed(2)} ms; ${r.liveNodes} DOM nodes after`),
+    // A median hides the slow batches a user notices: the p90 and the worst sit beside it.
+    row(`live batch, median of ${r.batchMs.length}: ingest + draw (${r.batchEvents} events, ${OPTIONS.liveCalls} calls)`, median(r.batchMs), `${r.liveNodes} DOM nodes after`),
+    row(`live batch, p90 of ${r.batchMs.length}`, percentile(r.batchMs, 0.9)),
+    row(`live batch, max of ${r.batchMs.length}`, Math.max(...r.batchMs)),
     row('text filter over every row', r.filterMs),
     row('import the exported session, then draw it', r.importMs),
   ])

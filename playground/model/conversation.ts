@@ -30,7 +30,7 @@ interface WireMessage {
   readonly tool_call_id?: string
 }
 
-export function textOf(content: unknown): string {
+function textOf(content: unknown): string {
   if (typeof content === 'string') return content
   if (!Array.isArray(content)) return ''
   return content

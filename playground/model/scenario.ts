@@ -2,7 +2,7 @@
 // request always gets the same answer (and a service worker restarted mid-run loses nothing).
 import type { Conversation } from './conversation.ts'
 
-export interface ScriptedCall {
+interface ScriptedCall {
   readonly name: string
   /** Serialised as written: key order is kept (the key-order scenario relies on it). */
   readonly arguments: Readonly<Record<string, unknown>>

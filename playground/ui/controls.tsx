@@ -22,7 +22,7 @@ interface Props {
   children: ComponentChildren
 }
 
-export const MAX_STEPS = 50
+const MAX_STEPS = 50
 
 export function Controls({ settings, onChange, onScenario, running, onRun, onStop, children }: Props) {
   const set = (patch: Partial<RunSettings>) => onChange({ ...settings, ...patch })

@@ -1,6 +1,6 @@
 // Connects the playground's own engine to the panel's inspector: its events go through the
 // same adapter the extension's page script uses, and its config editor applies to the engine.
-import type { RepeatToolGuard } from '../../engine/index.ts'
+import { RECOMMENDED_CONFIG, resolveConfig, type RepeatToolGuard } from '../../engine/index.ts'
 import type { ConfigSink } from '../../extension/src/panel/components/config-sink.ts'
 import type { InspectorStore } from '../../extension/src/panel/store/inspector-store.ts'
 import { fromEngineEvent, snapshotEvent } from '../../extension/src/protocol/from-engine.ts'
@@ -30,7 +30,9 @@ export function feedInspector(guard: RepeatToolGuard, store: InspectorStore, url
 export function engineConfigSink(guard: RepeatToolGuard): ConfigSink {
   return {
     current: () => guard.config,
-    apply: async (config) => void guard.configure(config),
+    // `configure` would fill keys left out from the config in force; the extension fills them
+    // from the recommended config (its content script), and the playground must behave the same.
+    apply: async (config) => void guard.configure(resolveConfig(config, RECOMMENDED_CONFIG)),
     subscribe: (listener) => guard.subscribe((event) => event.type === 'config' && listener()),
   }
 }

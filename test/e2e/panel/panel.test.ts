@@ -75,6 +75,17 @@ describe('the live panel', () => {
     expect(await texts(panel, 'call-tool')).toEqual(Array(6).fill('grep'))
   })
 
+  it('tells how to get an agent on screen for a page without one, next to its page-load row', async () => {
+    const { tabId } = await open('plain.html')
+    const panel = await browser.openPanel(tabId)
+    // The page's load is recorded as a row, so the timeline is not empty: the guidance shows anyway.
+    await expect.poll(() => panel.locator('[data-testid=timeline-row][data-kind=page-load]').count()).toBe(1)
+    expect(await panel.getByTestId('no-agent-yet').isVisible()).toBe(true)
+    expect(await panel.locator('[data-testid=timeline-row]').isVisible()).toBe(true)
+    expect(await panel.getByTestId('no-agent-yet').textContent()).toContain('No agent seen on this page yet.')
+    expect(await panel.getByTestId('agent-label').count()).toBe(0)
+  })
+
   it('changes what the page gets next when the thresholds change, and saves nothing invalid', async () => {
     const { page, tabId } = await open('agent.html?tab=config')
     const panel = await browser.openPanel(tabId)

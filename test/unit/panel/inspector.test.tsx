@@ -2,10 +2,11 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig } from '../../../engine/index.ts'
+import { readStoredConfig } from '../../../extension/src/content/stored-config.ts'
 import { Inspector } from '../../../extension/src/panel/components/inspector.tsx'
 import type { ConfigSink } from '../../../extension/src/panel/components/config-sink.ts'
 import { createInspectorStore, type InspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
-import { recordingPage, repeat } from './recorded-session.ts'
+import { PAGE_URL, recordingPage, repeat } from './recorded-session.ts'
 
 afterEach(cleanup)
 
@@ -52,10 +53,26 @@ function ingestAgent(store: InspectorStore, name = 'researcher', times = 5) {
 }
 
 describe('Inspector', () => {
-  it('says what to do while no agent has been seen', () => {
-    mount()
-    expect(screen.getByTestId('empty-state').textContent).toContain('No agent seen on this page yet.')
-    expect(screen.getByTestId('empty-state').textContent).toContain('window.__REPEAT_TOOL_GUARD__.postExecute(...)')
+  it('says what to do while no agent has been seen, above the page’s own rows, until one is', async () => {
+    const { store } = mount()
+    expect(screen.getByTestId('no-agent-yet').textContent).toContain('No agent seen on this page yet.')
+    // What every page sends first, agent or not: its load (a timeline row) and its config.
+    act(() => store.ingest({ frameId: 0, url: PAGE_URL, events: [{ type: 'page-load', at: 1, url: PAGE_URL }, { type: 'config', at: 1, config: RECOMMENDED_CONFIG }] }))
+    expect(screen.getAllByTestId('timeline-row').map((row) => row.getAttribute('data-kind'))).toEqual(['page-load'])
+    const guidance = screen.getByTestId('no-agent-yet')
+    expect(guidance.textContent).toContain('No agent seen on this page yet.')
+    expect(guidance.textContent).toContain('window.__REPEAT_TOOL_GUARD__.postExecute(...)')
+
+    // still there when a filter hides every row
+    fireEvent.input(screen.getByTestId('filter-text'), { target: { value: 'nothing like it' } })
+    await waitFor(() => expect(screen.getByTestId('empty-state').textContent).toContain('No rows match the filter.'))
+    expect(screen.getByTestId('no-agent-yet')).toBeTruthy()
+    fireEvent.input(screen.getByTestId('filter-text'), { target: { value: '' } })
+    await waitFor(() => expect(screen.getAllByTestId('timeline-row')).toHaveLength(1))
+
+    ingestAgent(store, 'first', 1)
+    expect(screen.queryByTestId('no-agent-yet')).toBeNull()
+    expect(screen.getAllByTestId('timeline-row').map((row) => row.getAttribute('data-kind'))).toEqual(['page-load', 'call'])
   })
 
   it('shows agents, their run, and both reminders as the model sees them', async () => {
@@ -253,6 +270,16 @@ describe('Config tab', () => {
     await waitFor(() => expect(screen.getByTestId('config-status').textContent).toBe('Saved.'))
     expect(sink.saved).toEqual([{ thresholds: [2, 6], include: [], exclude: ['todo_*'], argumentsPreviewChars: 500 }])
     expect(JSON.parse((screen.getByTestId('config-input') as HTMLTextAreaElement).value).thresholds).toEqual([2, 6])
+  })
+
+  it('fills keys left out from the recommended config, as the page does with a stored value', async () => {
+    const { sink } = await openConfig()
+    fireEvent.input(screen.getByTestId('config-input'), { target: { value: '{"thresholds": [4]}' } })
+    fireEvent.click(screen.getByTestId('config-apply'))
+    await waitFor(() => expect(screen.getByTestId('config-status').textContent).toBe('Saved.'))
+    expect(sink.saved).toEqual([{ thresholds: [4], include: [], exclude: ['todo_write'], argumentsPreviewChars: 500 }])
+    // what the content script makes of the same text, had it been stored as typed
+    expect(readStoredConfig({ thresholds: [4] })).toEqual({ ok: true, config: sink.saved[0] })
   })
 
   it('reports a sink that fails to save', async () => {

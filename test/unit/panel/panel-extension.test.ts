@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig } from '../../../engine/index.ts'
+import { readStoredConfig } from '../../../extension/src/content/stored-config.ts'
 import { CONFIG_STORAGE_KEY } from '../../../extension/src/protocol/messages.ts'
 import { devtoolsTheme } from '../../../extension/src/panel/extension/devtools-theme.ts'
 import { inspectedTabId } from '../../../extension/src/panel/extension/inspected-tab.ts'
@@ -47,6 +48,16 @@ describe('storage config sink', () => {
   it('reads what is stored, and ignores a stored value the engine rejects', async () => {
     expect((await createStorageConfigSink(fakeStorage({ [CONFIG_STORAGE_KEY]: { thresholds: [4] } }))).current().thresholds).toEqual([4])
     expect((await createStorageConfigSink(fakeStorage({ [CONFIG_STORAGE_KEY]: { thresholds: 'lots' } }))).current()).toEqual(RECOMMENDED_CONFIG)
+  })
+
+  it('fills keys a stored value leaves out from the recommended config, as the content script does', async () => {
+    const partial = { thresholds: [4] }
+    const storage = fakeStorage({ [CONFIG_STORAGE_KEY]: partial })
+    const sink = await createStorageConfigSink(storage)
+    expect(sink.current()).toEqual({ ...RECOMMENDED_CONFIG, thresholds: [4] })
+    expect(readStoredConfig(partial)).toEqual({ ok: true, config: sink.current() })
+    storage.external(CONFIG_STORAGE_KEY, { argumentsPreviewChars: 100 })
+    expect(sink.current()).toEqual({ ...RECOMMENDED_CONFIG, argumentsPreviewChars: 100 })
   })
 
   it('saves a validated config under the shared key, and refuses anything the engine rejects', async () => {

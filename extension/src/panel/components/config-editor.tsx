@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'preact/hooks'
 import { GuardConfigError, RECOMMENDED_CONFIG, resolveConfig, type GuardConfig } from '../../../../engine/index.ts'
 import type { ConfigSink } from './config-sink.ts'
 
-export interface ConfigEditorProps {
+interface ConfigEditorProps {
   /** Where the config is read from and saved to. */
   readonly sink: ConfigSink
   /** The button's label: "Apply" by default. */
@@ -27,7 +27,9 @@ type Checked = { readonly config: GuardConfig; readonly error?: never } | { read
 
 /**
  * The config as JSON, validated by the engine's own `resolveConfig` as you type. A bad value shows
- * the engine's message and cannot be applied; keys left out take the engine defaults.
+ * the engine's message and cannot be applied. Keys left out take the recommended values, as the
+ * content script fills a stored value: the engine defaults would silently drop `todo_write` from
+ * `exclude`, so `{"thresholds": [4]}` would mean one config here and another on the page.
  */
 function check(text: string): Checked {
   let input: unknown
@@ -37,7 +39,7 @@ function check(text: string): Checked {
     return { error: `Invalid JSON: ${error instanceof Error ? error.message : String(error)}` }
   }
   try {
-    return { config: resolveConfig(input) }
+    return { config: resolveConfig(input, RECOMMENDED_CONFIG) }
   } catch (error) {
     if (error instanceof GuardConfigError) return { error: error.message }
     throw error

@@ -27,7 +27,7 @@ export function ConfigPanel({ store, sink }: { store: InspectorStore; sink: Conf
         <h2 id="rtg-edit-config" class="rtg-heading">
           Edit
         </h2>
-        <ConfigEditor sink={sink} hint="Applying sends the config to the inspected page's guard, which confirms it above. Keys left out take the engine defaults." />
+        <ConfigEditor sink={sink} hint="Applying sends the config to the inspected page's guard, which confirms it above. Keys left out take the recommended values." />
       </section>
     </div>
   )

@@ -23,7 +23,7 @@ import { Toolbar } from './toolbar.tsx'
 import { useStoreVersion } from './use-store.ts'
 import { WhatIfPanel } from './what-if-panel.tsx'
 
-export interface InspectorProps {
+interface InspectorProps {
   readonly store: InspectorStore
   readonly sink: ConfigSink
   readonly theme?: Theme

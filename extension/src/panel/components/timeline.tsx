@@ -26,38 +26,43 @@ export function Timeline({ store, agent }: TimelineProps) {
     [],
   )
 
+  // Every page reports its load, which is a row of its own: a page without an agent still has
+  // rows, so the guidance goes above them instead of waiting for an empty timeline.
+  const noAgent = store.agents().length === 0
   if (view.end === view.start) {
     if (isFiltering(store.filter))
       return (
-        <EmptyState title="No rows match the filter.">
-          <button type="button" class="rtg-button" onClick={() => store.setFilter(NO_FILTER)}>
-            Clear the filter
-          </button>
-        </EmptyState>
+        <>
+          {noAgent && <NoAgentYet inline />}
+          <EmptyState title="No rows match the filter.">
+            <button type="button" class="rtg-button" onClick={() => store.setFilter(NO_FILTER)}>
+              Clear the filter
+            </button>
+          </EmptyState>
+        </>
       )
-    if (store.agents().length === 0) return (
-        <EmptyState title="No agent seen on this page yet.">
-          <NoAgentYet />
-        </EmptyState>
-      )
+    if (noAgent) return <NoAgentYet />
     if (store.paused) return <EmptyState title="Recording is paused.">Press the record button to record calls again.</EmptyState>
     return <EmptyState title={agent === null ? 'Nothing recorded since the log was cleared.' : 'Nothing recorded for this agent yet.'}>Its calls show up here as they happen.</EmptyState>
   }
 
   const labelOf = (entry: TimelineEntry) => (entry.agent === null ? undefined : (store.agent(entry.agent)?.descriptor.label ?? entry.agent))
   return (
-    <VirtualList
-      epoch={view.epoch}
-      start={view.start}
-      end={view.end}
-      estimate={(row) => estimateRowHeight(view.entry(row))}
-      follow
-      label="Timeline"
-      testId="timeline"
-      renderRow={(row) => {
-        const entry = view.entry(row)
-        return <TimelineRow entry={entry} agentLabel={agent === null ? labelOf(entry) : undefined} expanded={expanded.has(entry)} onToggle={toggle} />
-      }}
-    />
+    <>
+      {noAgent && <NoAgentYet inline />}
+      <VirtualList
+        epoch={view.epoch}
+        start={view.start}
+        end={view.end}
+        estimate={(row) => estimateRowHeight(view.entry(row))}
+        follow
+        label="Timeline"
+        testId="timeline"
+        renderRow={(row) => {
+          const entry = view.entry(row)
+          return <TimelineRow entry={entry} agentLabel={agent === null ? labelOf(entry) : undefined} expanded={expanded.has(entry)} onToggle={toggle} />
+        }}
+      />
+    </>
   )
 }

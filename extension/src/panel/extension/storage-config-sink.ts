@@ -21,7 +21,7 @@ export async function createStorageConfigSink(storage: Storage = chrome.storage)
   return {
     current: () => current,
     async apply(config) {
-      const checked = resolveConfig(config)
+      const checked = resolveConfig(config, RECOMMENDED_CONFIG)
       await storage.local.set({ [CONFIG_STORAGE_KEY]: checked })
       current = checked
     },
@@ -32,11 +32,15 @@ export async function createStorageConfigSink(storage: Storage = chrome.storage)
   }
 }
 
-/** The stored value when the engine accepts it; the shipped default when absent or unusable. */
+/**
+ * The stored value when the engine accepts it; the shipped default when absent or unusable. Keys
+ * left out come from the recommended config, exactly as the content script fills them
+ * (content/stored-config.ts): the panel must show the config the page runs.
+ */
 function readable(value: unknown): GuardConfig {
   if (value === undefined) return RECOMMENDED_CONFIG
   try {
-    return resolveConfig(value)
+    return resolveConfig(value, RECOMMENDED_CONFIG)
   } catch (error) {
     if (error instanceof GuardConfigError) return RECOMMENDED_CONFIG
     throw error

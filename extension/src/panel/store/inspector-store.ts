@@ -12,7 +12,7 @@ import type { AgentKey, AgentRecord, TimelineEntry, TimelineEvent } from './time
 import { LogView, type TimelineView } from './timeline-view.ts'
 import { replayWhatIf, type WhatIfReport } from './what-if.ts'
 
-export interface InspectorStoreOptions {
+interface InspectorStoreOptions {
   /** Timeline rows kept across all agents; the oldest fall off first. */
   readonly maxEntries?: number
   readonly maxAgents?: number
