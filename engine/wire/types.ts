@@ -1,7 +1,8 @@
 import type { GuardEvent } from '../types.ts'
 
 /** The LLM request formats zero-code mode understands, recognised by the shape of the body. */
-export type WireFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini'
+export const WIRE_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const
+export type WireFormat = (typeof WIRE_FORMATS)[number]
 
 /** A JSON object as `JSON.parse` hands it out. */
 export type JsonObject = Readonly<Record<string, unknown>>

@@ -25,7 +25,7 @@ export interface RouterPort {
 }
 
 interface RouterOptions {
-  /** `chrome-extension://<id>/`: panel ports must come from one of the extension's own pages. */
+  /** `chrome-extension://<id>/`: panel ports must come from the extension's own `panel.html`. */
   readonly extensionOrigin: string
   readonly later: (run: () => void, ms: number) => void
   readonly bufferLimits?: TabBufferLimits
@@ -48,6 +48,28 @@ interface TabRecord {
 
 const isTabId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id >= 0
 
+/**
+ * `url` as its page and its query, fragment left out. String work rather than `new URL`: outside
+ * Chrome a `chrome-extension:` URL has no origin.
+ */
+function splitUrl(url = ''): { readonly page: string; readonly query: URLSearchParams } {
+  const [withoutFragment = ''] = url.split('#', 1)
+  const at = withoutFragment.indexOf('?')
+  if (at < 0) return { page: withoutFragment, query: new URLSearchParams() }
+  return { page: withoutFragment.slice(0, at), query: new URLSearchParams(withoutFragment.slice(at + 1)) }
+}
+
+/** The `?tabId=N` a panel names in its own URL (the panel opened as a tab, or by DevTools). */
+function tabIdInUrl(url: string | undefined): number | undefined {
+  const param = splitUrl(url).query.get('tabId')
+  if (param === null || !/^\d+$/.test(param)) return undefined
+  const id = Number(param)
+  return isTabId(id) ? id : undefined
+}
+
+/** Adds without passing the largest safe integer: the validators refuse anything above it. */
+const addCount = (a: number, b: number): number => Math.min(a + b, Number.MAX_SAFE_INTEGER)
+
 function post(port: RouterPort, message: BackgroundToPanel | BackgroundToContent): void {
   try {
     port.postMessage(message)
@@ -58,6 +80,7 @@ function post(port: RouterPort, message: BackgroundToPanel | BackgroundToContent
 
 export function createRouter(options: RouterOptions): Router {
   const { extensionOrigin, later, bufferLimits, dropsIntervalMs = 100 } = options
+  const panelPage = `${extensionOrigin}panel.html`
   const tabs = new Map<number, TabRecord>()
 
   function tab(tabId: number): TabRecord {
@@ -77,7 +100,9 @@ export function createRouter(options: RouterOptions): Router {
   }
 
   function countDrops(tabId: number, record: TabRecord, drops: DropCounts): void {
-    for (const [reason, n] of Object.entries(drops) as [DropReason, number][]) record.drops[reason] = (record.drops[reason] ?? 0) + n
+    // The page can report counts of its own (through the relay): keep the sum a valid count.
+    for (const [reason, n] of Object.entries(drops) as [DropReason, number | undefined][])
+      if (n) record.drops[reason] = addCount(record.drops[reason] ?? 0, n)
     if (record.dropsPending) return
     record.dropsPending = true
     later(() => {
@@ -116,9 +141,14 @@ export function createRouter(options: RouterOptions): Router {
       subscribed = undefined
     }
     port.onMessage.addListener((message) => {
-      // A panel is one of our own pages: a malformed message is a bug, not a tab's drop.
       const checked = checkPanelToBackground(message)
-      if (!checked.ok) return
+      if (!checked.ok) {
+        // Counted for the tab the panel watches (or names in its URL before subscribing), so the
+        // panel shows it like any other drop; with no tab known there is no panel to show it.
+        const tabId = subscribed ?? tabIdInUrl(port.sender?.url)
+        if (tabId !== undefined) countDrops(tabId, tab(tabId), { [checked.reason]: 1 })
+        return
+      }
       leave()
       const { tabId } = checked.value
       subscribed = tabId
@@ -136,11 +166,14 @@ export function createRouter(options: RouterOptions): Router {
   return {
     connect(port) {
       const tabId = port.sender?.tab?.id
-      const fromExtensionPage = port.sender?.url?.startsWith(extensionOrigin) === true
+      // Only the panel page itself, in DevTools or opened as a tab (any query): not the devtools
+      // page, not any other extension page, never a content script.
+      const fromPanelPage = splitUrl(port.sender?.url).page === panelPage
       if (port.name === CONTENT_PORT && isTabId(tabId)) return connectContent(port, tabId)
-      if (port.name === PANEL_PORT && fromExtensionPage) return connectPanel(port)
-      // A port from the wrong kind of sender (a content script naming itself a panel, a content
-      // port outside any tab) or with an unknown name: refuse it, and count it where a tab is known.
+      if (port.name === PANEL_PORT && fromPanelPage) return connectPanel(port)
+      // A port from the wrong kind of sender (a content script or another page naming itself a
+      // panel, a content port outside any tab) or with an unknown name: refuse it, and count it
+      // where a tab is known.
       if (isTabId(tabId)) countDrops(tabId, tab(tabId), { sender: 1 })
       port.disconnect()
     },

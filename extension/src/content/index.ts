@@ -4,7 +4,7 @@
 import browser from 'webextension-polyfill'
 import type { GuardConfig } from '../../../engine/index.ts'
 import { clip } from '../protocol/clip.ts'
-import { LIMITS, PROTOCOL_VERSION } from '../protocol/events.ts'
+import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
 import { CONFIG_STORAGE_KEY, CONTENT_PORT, CONTENT_SOURCE, type ContentToPage } from '../protocol/messages.ts'
 import { createDropReport } from './drop-report.ts'
 import { readPageMessage } from './page-inbox.ts'
@@ -12,6 +12,13 @@ import { createRelay } from './relay.ts'
 import { readStoredConfig } from './stored-config.ts'
 
 const later = (run: () => void, ms: number) => void setTimeout(run, ms)
+/**
+ * What a page posts whether or not it has an agent (its load, its config, an empty snapshot when
+ * asked to resync): bookkeeping the service worker can take whenever the port happens to be open.
+ * Anything else is agent activity (or a fault) that the panel must see live.
+ */
+const isIdle = (event: InspectorEvent): boolean =>
+  event.type === 'page-load' || event.type === 'config' || (event.type === 'snapshot' && event.agents.length === 0)
 const postToPage = (message: ContentToPage) => window.postMessage(message, '*')
 
 const relay = createRelay({
@@ -51,7 +58,12 @@ function onWindowMessage(event: MessageEvent): void {
     pageListening = true
     if (storedConfig) sendConfig(storedConfig)
   }
-  if (message.events.some((e) => e.type !== 'page-load')) relay.keepConnected()
+  if (message.kind === 'drops') {
+    // The page's drops of our messages go out with ours, as one count per tab.
+    drops.add(message.drops)
+    return
+  }
+  if (!message.events.every(isIdle)) relay.keepConnected()
   relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: clip(location.href, LIMITS.url), events: message.events })
 }
 

@@ -4,3 +4,6 @@ chrome.devtools.panels.create(
   'icons/icon-32.png',
   `panel.html?tabId=${chrome.devtools.inspectedWindow.tabId}`,
 )
+
+// An ES module, as devtools.html loads it (and as tests import it).
+export {}

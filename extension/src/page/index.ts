@@ -7,6 +7,8 @@ import { clip } from '../protocol/clip.ts'
 import { fromEngineEvent, snapshotEvent } from '../protocol/from-engine.ts'
 import { CONTENT_SOURCE, PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
 import { checkContentToPage, checkInspectorEvent, isTagged } from '../protocol/validate.ts'
+// Pure counting, shared with the relay (no extension API in it).
+import { createDropReport } from '../content/drop-report.ts'
 import { createBatcher } from './batcher.ts'
 import { captureBuiltins } from './builtins.ts'
 import { installFetchInterceptor } from './fetch/install.ts'
@@ -43,16 +45,32 @@ function install(win: Window & typeof globalThis): void {
   batcher.push({ type: 'page-load', at: builtins.now(), url: clip(win.location.href, LIMITS.url) })
   batcher.push({ type: 'config', at: builtins.now(), config: guard.config })
 
+  // Forged or malformed relay messages are counted like the relay's own drops: the relay adds
+  // this report to its own, so the panel's totals cover both directions of the window hop.
+  const drops = createDropReport({
+    report: (counts) => builtins.post({ source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'drops', drops: counts } satisfies PageToContent),
+    later: builtins.later,
+  })
   let wireAgents = (): AgentState[] => []
   builtins.onMessage((source, data) => {
-    if (source !== win || !isTagged(data, CONTENT_SOURCE)) return
+    // Not tagged as the relay's: other scripts' traffic (our own batches included), not counted.
+    if (!isTagged(data, CONTENT_SOURCE)) return
+    // The relay posts to this window only: the tag from another window (a frame, an opener) is forged.
+    if (source !== win) return drops.count('source')
     const checked = checkContentToPage(data)
-    if (!checked.ok) return
+    if (!checked.ok) return drops.count(checked.reason)
     const message = checked.value
     if (message.kind === 'resync') {
       batcher.push(snapshotEvent(guard.snapshot(), guard.config, builtins.now()))
       // The fetch interceptor's agents, in a snapshot of their own (a panel merges agent by agent).
-      const agents = wireAgents()
+      // A failure there is reported, never thrown inside the page's message listener.
+      let agents: AgentState[]
+      try {
+        agents = wireAgents()
+      } catch (error) {
+        fault(`fetch interceptor snapshot failed: ${error instanceof Error ? error.message : String(error)}`)
+        return
+      }
       if (agents.length > 0) batcher.push({ type: 'snapshot', at: builtins.now(), agents, config: guard.config })
       return
     }

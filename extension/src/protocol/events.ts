@@ -2,13 +2,12 @@
 // playground's inline panel consumes directly). Built from engine events by `from-engine.ts`
 // and from wire interception by the page's fetch interceptor.
 import type { GuardConfig, ReminderLevel } from '../../../engine/index.ts'
+import type { WireFormat } from '../../../engine/wire/types.ts'
 
 export const PROTOCOL_VERSION = 1
 
 /** `hook`: an agent that calls `window.__REPEAT_TOOL_GUARD__`; `wire`: a conversation seen in LLM requests. */
-export type AgentKind = 'hook' | 'wire'
-
-export type WireFormat = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini'
+type AgentKind = 'hook' | 'wire'
 
 /** Agent ids are unique per page: `hook:<engine id>` or `wire:<engine id>`. */
 export type AgentId = string
@@ -74,8 +73,10 @@ export type InspectorEvent =
       readonly tool: string
       readonly count: number
       readonly level: ReminderLevel
-      /** Exactly what the model sees. */
+      /** Exactly what the model sees, cut at `LIMITS.text`. */
       readonly text: string
+      /** The true length of the text, present only when it was cut. */
+      readonly textLength?: number
       /** Wire agents: where in the request body it was inserted, e.g. `messages[7]`. */
       readonly placement?: string
     }

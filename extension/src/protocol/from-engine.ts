@@ -40,7 +40,9 @@ export function fromEngineEvent(event: GuardEvent): InspectorEvent {
       }
     case 'chain-reset':
       return { type: 'reset', at, agentId: hookAgentId(event.agentId), reason: event.reason, previousCount: event.previousCount }
-    case 'reminder':
+    case 'reminder': {
+      const full = event.message.content[0].text
+      const text = clip(full, LIMITS.text)
       return {
         type: 'reminder',
         at,
@@ -49,8 +51,12 @@ export function fromEngineEvent(event: GuardEvent): InspectorEvent {
         tool: clip(event.tool, LIMITS.toolName),
         count: event.count,
         level: event.level,
-        text: clip(event.message.content[0].text, LIMITS.text),
+        text,
+        // A huge argumentsPreviewChars can make the reminder longer than the cap: the panel must
+        // say it shows only part of what the model saw.
+        ...(text.length < full.length ? { textLength: full.length } : {}),
       }
+    }
     case 'config':
       return { type: 'config', at, config: event.config }
     case 'fault':

@@ -15,12 +15,10 @@ export const PANEL_PORT = 'repeat-tool-guard/panel'
 export const CONFIG_STORAGE_KEY = 'config'
 
 // page (MAIN world) -> content (isolated world), via window.postMessage
-export type PageToContent = {
-  readonly source: typeof PAGE_SOURCE
-  readonly v: number
-  readonly kind: 'events'
-  readonly events: readonly InspectorEvent[]
-}
+export type PageToContent =
+  | { readonly source: typeof PAGE_SOURCE; readonly v: number; readonly kind: 'events'; readonly events: readonly InspectorEvent[] }
+  /** Content -> page messages the page dropped since its last report; the relay adds them to its own. */
+  | { readonly source: typeof PAGE_SOURCE; readonly v: number; readonly kind: 'drops'; readonly drops: DropCounts }
 
 // content -> page, via window.postMessage
 export type ContentToPage =
@@ -43,7 +41,7 @@ export type ContentToBackground =
 /** Asks the relay to have the page re-send a `snapshot` (a panel subscribed to a trimmed or empty history). */
 export type BackgroundToContent = { readonly v: number; readonly kind: 'resync' }
 
-// panel -> background, over the PANEL_PORT port (the sender must be one of the extension's own pages)
+// panel -> background, over the PANEL_PORT port (the sender must be the extension's own panel.html)
 export type PanelToBackground = { readonly v: number; readonly kind: 'subscribe'; readonly tabId: number }
 
 /** One batch as recorded for a tab: the frame it came from and its events, in order. */

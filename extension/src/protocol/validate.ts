@@ -3,6 +3,7 @@
 // whatever fails: a wrong tag, a wrong protocol version, a size over `LIMITS`, or a wrong shape.
 // Shapes are exact: a missing field, a wrong type or an unknown key is a `shape` failure.
 import { resolveConfig } from '../../../engine/index.ts'
+import { WIRE_FORMATS } from '../../../engine/wire/types.ts'
 import { LIMITS, PROTOCOL_VERSION, type InspectorEvent, type InspectorEventType } from './events.ts'
 import {
   CONTENT_SOURCE,
@@ -17,7 +18,7 @@ import {
 } from './messages.ts'
 import { approxSize } from './size.ts'
 
-export type Checked<T> =
+type Checked<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly reason: DropReason; readonly detail: string }
 
@@ -140,7 +141,7 @@ const guardConfig: Check = both(
 )
 
 const descriptorFields = { id: agentId, kind: oneOf('hook', 'wire'), label: text(LIMITS.label) }
-const descriptorOptional = { parentId: agentId, format: oneOf('openai-chat', 'openai-responses', 'anthropic', 'gemini') }
+const descriptorOptional = { parentId: agentId, format: oneOf(...WIRE_FORMATS) }
 const toolName = text(LIMITS.toolName, 1)
 
 const agentState = record(
@@ -171,9 +172,16 @@ const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
     },
   ),
   reset: record({ type: checkedBefore, at: time, agentId, reason: oneOf('prompt', 'different-call'), previousCount: natural }),
-  reminder: record(
-    { type: checkedBefore, at: time, agentId, seq: natural, tool: toolName, count: natural, level: oneOf('gentle', 'detailed'), text: text(LIMITS.text, 1) },
-    { placement: text(LIMITS.label) },
+  reminder: both(
+    record(
+      { type: checkedBefore, at: time, agentId, seq: natural, tool: toolName, count: natural, level: oneOf('gentle', 'detailed'), text: text(LIMITS.text, 1) },
+      { placement: text(LIMITS.label), textLength: natural },
+    ),
+    (value, path) => {
+      // Present only when the text was cut: then the true length exceeds what is carried.
+      const { text: carried, textLength } = value as { text: string; textLength?: number }
+      if (textLength !== undefined && textLength <= carried.length) reject('shape', `${path}.textLength is not longer than its text`)
+    },
   ),
   request: record({
     type: checkedBefore,
@@ -233,7 +241,10 @@ function run<T>(value: unknown, check: Check, options: { tag?: string; maxBytes:
 
 
 export function checkPageToContent(data: unknown): Checked<PageToContent> {
-  const check = record({ source: checkedBefore, v: checkedBefore, kind: oneOf('events'), events })
+  const check = variants('kind', {
+    events: record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore, events }),
+    drops: record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore, drops: dropCounts }),
+  })
   return run(data, check, { tag: PAGE_SOURCE, maxBytes: BATCH_BYTES })
 }
 

@@ -4,13 +4,20 @@ import { createDropReport } from '../../../extension/src/content/drop-report.ts'
 import { readPageMessage } from '../../../extension/src/content/page-inbox.ts'
 import { readStoredConfig } from '../../../extension/src/content/stored-config.ts'
 import { LIMITS } from '../../../extension/src/protocol/events.ts'
-import type { DropCounts } from '../../../extension/src/protocol/messages.ts'
+import { PAGE_SOURCE, type DropCounts } from '../../../extension/src/protocol/messages.ts'
 import { FakeClock } from './fake-clock.ts'
 import { call, pageBatch, v } from './samples.ts'
 
 describe('readPageMessage', () => {
   it('passes our page script batches through', () => {
     expect(readPageMessage(true, pageBatch([call()]))).toEqual({ kind: 'events', events: [call()] })
+  })
+
+  it("passes the page script's drop report through", () => {
+    const report = { source: PAGE_SOURCE, v, kind: 'drops', drops: { version: 1 } }
+    expect(readPageMessage(true, report)).toEqual({ kind: 'drops', drops: { version: 1 } })
+    expect(readPageMessage(false, report)).toEqual({ kind: 'drop', reason: 'source' })
+    expect(readPageMessage(true, { ...report, drops: { version: 'one' } })).toEqual({ kind: 'drop', reason: 'shape' })
   })
 
   it("ignores everybody else's traffic without counting it", () => {
@@ -41,6 +48,21 @@ describe('createDropReport', () => {
     clock.advance(250)
     clock.advance(1_000)
     expect(reports).toEqual([{ shape: 2, size: 1 }, { source: 1 }])
+  })
+
+  it('adds the counts another hop reported to its own, skipping empty ones and saturating', () => {
+    const clock = new FakeClock()
+    const reports: DropCounts[] = []
+    const drops = createDropReport({ report: (d) => void reports.push(d), later: clock.later })
+    drops.add({ shape: 0, size: undefined })
+    clock.advance(250)
+    expect(reports).toEqual([])
+    drops.count('source')
+    drops.add({ source: 2, version: 3 })
+    drops.add({ size: Number.MAX_SAFE_INTEGER })
+    drops.add({ size: Number.MAX_SAFE_INTEGER })
+    clock.advance(250)
+    expect(reports).toEqual([{ source: 3, version: 3, size: Number.MAX_SAFE_INTEGER }])
   })
 })
 

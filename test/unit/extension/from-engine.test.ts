@@ -69,6 +69,22 @@ describe('fromEngineEvent', () => {
     for (const event of inspector) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
   })
 
+  it('cuts a reminder longer than the text cap, keeping its true length; a whole one carries none', () => {
+    const guard = createRepeatToolGuard({ ...RECOMMENDED_CONFIG, argumentsPreviewChars: LIMITS.text * 2 })
+    const reminders: GuardEvent[] = []
+    guard.subscribe((e) => void (e.type === 'reminder' && reminders.push(e)))
+    const agent = { name: 'a' }
+    const huge = { blob: 'x'.repeat(LIMITS.text) }
+    for (let i = 0; i < 5; i++) guard.observe({ agent, name: 'write', arguments: huge })
+    const [gentle, detailed] = reminders.map(fromEngineEvent)
+    const full = reminders[1]!.type === 'reminder' ? reminders[1]!.message.content[0].text : ''
+    expect(full.length).toBeGreaterThan(LIMITS.text)
+    expect(detailed).toMatchObject({ level: 'detailed', text: full.slice(0, LIMITS.text), textLength: full.length })
+    expect(checkInspectorEvent(detailed)).toMatchObject({ ok: true })
+    expect(gentle).toMatchObject({ level: 'gentle' })
+    expect(gentle).not.toHaveProperty('textLength')
+  })
+
   it('never cuts a reminder between the halves of a surrogate pair', () => {
     const fault = fromEngineEvent({ type: 'fault', at: 1, message: `${'a'.repeat(LIMITS.text - 1)}😀 tail` })
     expect(fault.type === 'fault' && fault.message).toBe('a'.repeat(LIMITS.text - 1))

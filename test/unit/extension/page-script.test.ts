@@ -13,7 +13,7 @@ let guard: PageGuard
 beforeAll(async () => {
   window.addEventListener('message', (event) => {
     const checked = checkPageToContent(event.data)
-    if (checked.ok) posted.push(...checked.value.events)
+    if (checked.ok && checked.value.kind === 'events') posted.push(...checked.value.events)
   })
   await import('../../../extension/src/page/index.ts')
   guard = (window as unknown as { __REPEAT_TOOL_GUARD__: PageGuard }).__REPEAT_TOOL_GUARD__

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createRouter, type Router } from '../../../extension/src/background/router.ts'
 import { CONTENT_PORT, PANEL_PORT } from '../../../extension/src/protocol/messages.ts'
+import { checkBackgroundToPanel } from '../../../extension/src/protocol/validate.ts'
 import { FakeClock } from './fake-clock.ts'
 import { FakePort } from './fake-port.ts'
 import { call, v } from './samples.ts'
@@ -72,6 +73,46 @@ describe('the router', () => {
     expect(late.take().map((m) => (m as { kind: string }).kind)).toEqual(['history', 'drops'])
   })
 
+  it('keeps drop totals valid counts however large the reported ones are', () => {
+    const page = content(5)
+    page.receive({ v, kind: 'drops', drops: { shape: Number.MAX_SAFE_INTEGER } })
+    page.receive({ v, kind: 'drops', drops: { shape: Number.MAX_SAFE_INTEGER, size: 0 } })
+    clock.advance(100)
+    const [, drops] = panel(5).take()
+    expect(drops).toEqual({ v, kind: 'drops', tabId: 5, drops: { shape: Number.MAX_SAFE_INTEGER } })
+    expect(checkBackgroundToPanel(drops)).toMatchObject({ ok: true })
+  })
+
+  it('accepts panel ports from its panel.html only, with any query, in DevTools or as a tab', () => {
+    const accepted = [`${ORIGIN}panel.html`, `${ORIGIN}panel.html?tabId=5`, `${ORIGIN}panel.html?tabId=5&theme=dark#top`]
+    const refused = [
+      `${ORIGIN}devtools.html`,
+      `${ORIGIN}other/panel.html`,
+      `${ORIGIN}panel.html.js`,
+      `${ORIGIN}panel.htmlx?tabId=5`,
+      'chrome-extension://someotherextension/panel.html?tabId=5',
+      `${PAGE_URL}?${ORIGIN}panel.html`,
+      '',
+    ]
+    for (const url of [...accepted, ...refused]) {
+      const port = new FakePort(PANEL_PORT, { url })
+      router.connect(port)
+      port.receive({ v, kind: 'subscribe', tabId: 5 })
+      expect([url, port.disconnected, port.posted.length > 0]).toEqual([url, refused.includes(url), accepted.includes(url)])
+    }
+    const noUrl = new FakePort(PANEL_PORT, {})
+    router.connect(noUrl)
+    expect(noUrl.disconnected).toBe(true)
+  })
+
+  it('refuses panel ports from a content script even when its frame claims the panel, counting them for the tab', () => {
+    const framed = new FakePort(PANEL_PORT, { tab: { id: 5 }, frameId: 3, url: `${PAGE_URL}#${ORIGIN}panel.html` })
+    router.connect(framed)
+    expect(framed.disconnected).toBe(true)
+    clock.advance(100)
+    expect(panel(5).take()).toEqual([expect.objectContaining({ kind: 'history' }), { v, kind: 'drops', tabId: 5, drops: { sender: 1 } }])
+  })
+
   it('refuses panel ports from anything but its own pages, counting them for the tab', () => {
     const spy = new FakePort(PANEL_PORT, { tab: { id: 5 }, frameId: 0, url: PAGE_URL })
     router.connect(spy)
@@ -121,14 +162,39 @@ describe('the router', () => {
     expect(p.take()).toEqual([expect.objectContaining({ kind: 'batch', tabId: 6 })])
   })
 
-  it('ignores malformed panel messages and stops sending to a closed panel', () => {
-    const p = new FakePort(PANEL_PORT, { url: `${ORIGIN}panel.html` })
+  it('counts malformed panel messages for the tab the panel names, and acts on none of them', () => {
+    const p = new FakePort(PANEL_PORT, { url: `${ORIGIN}panel.html?tabId=5` })
     router.connect(p)
     p.receive({ v, kind: 'subscribe', tabId: '5' })
     p.receive({ v, kind: 'clear', tabId: 5 })
+    p.receive({ v: v + 1, kind: 'subscribe', tabId: 5 })
+    expect(p.posted).toEqual([])
+    clock.advance(100)
+    p.receive({ v, kind: 'subscribe', tabId: 5 })
+    expect(p.take()).toEqual([
+      { v, kind: 'history', tabId: 5, batches: [], truncated: false },
+      { v, kind: 'drops', tabId: 5, drops: { shape: 2, version: 1 } },
+    ])
+  })
+
+  it('counts malformed messages of a subscribed panel for the tab it watches', () => {
+    const p = panel(5)
+    p.receive({ v, kind: 'subscribe', tabId: 6, extra: true })
+    clock.advance(100)
+    expect(p.take()).toEqual([expect.objectContaining({ kind: 'history', tabId: 5 }), { v, kind: 'drops', tabId: 5, drops: { shape: 1 } }])
+    // Still subscribed to tab 5: the malformed message moved it nowhere.
+    content(5).receive(events('five'))
+    expect(p.take()).toEqual([expect.objectContaining({ kind: 'batch', tabId: 5 })])
+  })
+
+  it('cannot count malformed messages of a panel that names no tab, and stops sending to a closed panel', () => {
+    const p = new FakePort(PANEL_PORT, { url: `${ORIGIN}panel.html` })
+    router.connect(p)
+    p.receive({ v, kind: 'clear', tabId: 5 })
     expect(p.posted).toEqual([])
     p.receive({ v, kind: 'subscribe', tabId: 5 })
-    p.take()
+    clock.advance(100)
+    expect(p.take()).toEqual([{ v, kind: 'history', tabId: 5, batches: [], truncated: false }])
     p.close()
     content(5).receive(events('after'))
     expect(p.posted).toEqual([])

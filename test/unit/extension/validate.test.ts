@@ -12,6 +12,7 @@ import {
   isTagged,
 } from '../../../extension/src/protocol/validate.ts'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
+import { WIRE_FORMATS } from '../../../engine/wire/types.ts'
 import { call, EVENTS, pageBatch, tabBatch, v } from './samples.ts'
 
 const reason = (checked: { ok: boolean; reason?: string }) => (checked.ok ? 'ok' : checked.reason)
@@ -21,8 +22,21 @@ describe('inspector events', () => {
     expect(checkInspectorEvent(event)).toEqual({ ok: true, value: event })
   })
 
+  it('accepts every wire format the engine knows, on agents and requests', () => {
+    for (const format of WIRE_FORMATS) {
+      expect(reason(checkInspectorEvent({ ...EVENTS.request, format }))).toBe('ok')
+      expect(reason(checkInspectorEvent({ ...EVENTS.agent, agent: { id: 'wire:1', kind: 'wire', label: 'x', format } }))).toBe('ok')
+    }
+  })
+
+  it('accepts a cut reminder with its true length', () => {
+    const cut = { ...EVENTS.reminder, text: 'r'.repeat(LIMITS.text), textLength: LIMITS.text + 1 }
+    expect(checkInspectorEvent(cut)).toEqual({ ok: true, value: cut })
+  })
+
   it('accepts an optional field present as undefined (a structured clone keeps it)', () => {
     expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: undefined }))).toBe('ok')
+    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, textLength: undefined }))).toBe('ok')
     expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: 'messages[7]' }))).toBe('ok')
     expect(reason(checkInspectorEvent({ ...call(), nextThreshold: null }))).toBe('ok')
   })
@@ -41,6 +55,9 @@ describe('inspector events', () => {
     ['an unknown reset reason', { ...EVENTS.reset, reason: 'because' }],
     ['an unknown reminder level', { ...EVENTS.reminder, level: 'loud' }],
     ['an unknown wire format', { ...EVENTS.request, format: 'soap' }],
+    ['a reminder textLength no longer than its text (it is there only when cut)', { ...EVENTS.reminder, textLength: EVENTS.reminder.type === 'reminder' ? EVENTS.reminder.text.length : 0 }],
+    ['a fractional reminder textLength', { ...EVENTS.reminder, textLength: 1e5 + 0.5 }],
+    ['a reminder textLength as text', { ...EVENTS.reminder, textLength: '100000' }],
     ['an unknown agent kind', { ...EVENTS.agent, agent: { id: 'hook:1', kind: 'robot', label: 'x' } }],
     ['a config the engine rejects', { ...EVENTS.config, config: { ...RECOMMENDED_CONFIG, thresholds: [1] } }],
     ['a config with an unknown key', { ...EVENTS.config, config: { ...RECOMMENDED_CONFIG, threshold: [3] } }],
@@ -101,6 +118,19 @@ describe('page -> content', () => {
     const big = { ...EVENTS.reminder, text: 'r'.repeat(LIMITS.text) }
     const heavy = Array.from({ length: Math.ceil(LIMITS.batchBytes / LIMITS.text) + 1 }, () => big)
     expect(reason(checkPageToContent(pageBatch(heavy)))).toBe('size')
+  })
+
+  it("accepts the page's drop report, exactly", () => {
+    const drops = { source: PAGE_SOURCE, v, kind: 'drops', drops: { version: 2, shape: 1 } }
+    expect(checkPageToContent(drops)).toEqual({ ok: true, value: drops })
+    expect(reason(checkPageToContent({ ...drops, drops: {} }))).toBe('ok')
+    expect(reason(checkPageToContent({ ...drops, drops: { mood: 1 } }))).toBe('shape')
+    expect(reason(checkPageToContent({ ...drops, drops: { shape: -1 } }))).toBe('shape')
+    expect(reason(checkPageToContent({ ...drops, drops: { shape: Number.MAX_SAFE_INTEGER + 2 } }))).toBe('shape')
+    expect(reason(checkPageToContent({ ...drops, events: [] }))).toBe('shape')
+    expect(reason(checkPageToContent({ source: PAGE_SOURCE, v, kind: 'drops' }))).toBe('shape')
+    expect(reason(checkPageToContent({ ...drops, v: v + 1 }))).toBe('version')
+    expect(reason(checkPageToContent({ ...drops, source: CONTENT_SOURCE }))).toBe('source')
   })
 
   it('recognises our tags only on objects', () => {

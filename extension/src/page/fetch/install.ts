@@ -10,7 +10,7 @@ import { printAsNative } from './native-look.ts'
 import { createOutgoing, type Candidate } from './outgoing.ts'
 import { toAgentState, toInspectorEvent } from './to-inspector.ts'
 
-export interface FetchInterceptorOptions {
+interface FetchInterceptorOptions {
   /** The page's global object; its `fetch` is replaced by a Proxy over the native one. */
   readonly target: typeof globalThis
   /** The config in force, read on every request (it changes live from the panel). */
@@ -28,7 +28,7 @@ export interface FetchInterceptorOptions {
 }
 
 /** What the page entry keeps of an installed interceptor. */
-export interface FetchInterception {
+interface FetchInterception {
   /** The wire agents as they stand, for the `snapshot` a panel needs after a reconnect. */
   snapshot(): AgentState[]
 }

@@ -7,7 +7,7 @@ export type Candidate =
   | { readonly kind: 'text'; readonly text: string; readonly input: unknown }
   | { readonly kind: 'request'; readonly request: Request }
 
-export interface Outgoing {
+interface Outgoing {
   /** The body of `fetch(...args)` when it may be an LLM request; undefined for anything else. */
   candidate(args: readonly unknown[]): Candidate | undefined
   /** The arguments of the same call with `body` instead of the text body `candidate` found. */

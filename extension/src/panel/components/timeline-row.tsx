@@ -107,6 +107,11 @@ function ReminderRow({ event, head }: RowProps<'reminder'>) {
       <pre class="rtg-pre rtg-reminder-text mono" data-testid="reminder-text" aria-label="The reminder, as the model sees it">
         {event.text}
       </pre>
+      {event.textLength !== undefined && (
+        <p class="rtg-note" data-testid="reminder-cut">
+          (cut: {event.text.length.toLocaleString('en-US')} of {event.textLength.toLocaleString('en-US')} chars shown)
+        </p>
+      )}
     </div>
   )
 }

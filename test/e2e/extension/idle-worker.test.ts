@@ -1,0 +1,79 @@
+// Chrome stops an idle service worker. A tab whose page has no agent must leave it stopped (its
+// page load and config are no reason to wake it); a tab with an agent brings it back at once.
+import type { CDPSession, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launch, type Browser } from '../support/browser.ts'
+import type { TestServer } from '../support/server.ts'
+import { runAgent, serveFixtures } from './fixture.ts'
+import { tapPanelPort } from './panel-tap.ts'
+
+let browser: Browser
+let server: TestServer
+let page: Page
+let cdp: CDPSession
+let tabId: number
+
+/** The target ids of the extension's running service workers, as Chrome lists them. */
+async function runningWorkers(): Promise<string[]> {
+  const { targetInfos } = await cdp.send('Target.getTargets')
+  return targetInfos.filter((t) => t.type === 'service_worker' && t.url.includes(browser.extensionId!)).map((t) => t.targetId)
+}
+
+/**
+ * Stops the worker as Chrome does when it idles; returns the ids of the workers it stopped. Not
+ * `browser.stopServiceWorker()`: that closes a tab of its own afterwards, and the worker's
+ * tabs.onRemoved listener would wake it right away.
+ */
+async function stopWorker(): Promise<string[]> {
+  const stopped = await runningWorkers()
+  for (const targetId of stopped) await cdp.send('Target.closeTarget', { targetId })
+  return stopped
+}
+
+const settle = (ms: number) => new Promise((done) => setTimeout(done, ms))
+
+beforeAll(async () => {
+  server = await serveFixtures()
+  browser = await launch()
+  page = await browser.context.newPage()
+  // Asked of the worker now: after a restart Playwright no longer holds it.
+  tabId = await browser.tabId(page)
+  cdp = await browser.context.newCDPSession(page)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+describe('the service worker after Chrome stops it', () => {
+  it('stays stopped while the only page has no agent', async () => {
+    // The fixture page drives no agent until told to: it posts just its page load and config.
+    await page.goto(`${server.origin}/agent.html?idle`)
+    await settle(500)
+    expect(await stopWorker()).toHaveLength(1)
+    await settle(2_000)
+    expect(await runningWorkers()).toEqual([])
+  })
+
+  it('is brought back at once by a page with an agent, which sends it the page state', async () => {
+    await runAgent(page, 'alpha', [['read_file', { path: 'a.txt' }]])
+    await expect.poll(runningWorkers).toHaveLength(1)
+    // Let the port live long enough to count as healthy: the relay then retries without delay.
+    await settle(2_500)
+    expect(await stopWorker()).toHaveLength(1)
+    await settle(1_000)
+    // Chrome keeps the worker's target id across a restart: its memory tells the two apart.
+    expect(await runningWorkers()).toHaveLength(1)
+    const panelPage = await browser.context.newPage()
+    await panelPage.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=-1`)
+    const tap = await tapPanelPort(panelPage, tabId)
+    await expect.poll(async () => (await tap.messages()).length).toBeGreaterThan(0)
+    // A fresh worker, started by the relay before any panel came: it holds just the snapshot the
+    // page sent after the reconnect (the old worker would still hold the page load first).
+    const [history] = await tap.messages()
+    expect(history).toMatchObject({ kind: 'history', tabId, truncated: false })
+    const [first] = await tap.events()
+    expect(first).toMatchObject({ type: 'snapshot', agents: [expect.objectContaining({ label: 'alpha', tool: 'read_file', count: 1 })] })
+  })
+})
