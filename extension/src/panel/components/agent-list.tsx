@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef, useState } from 'preact/hooks'
 import type { AgentTreeRow } from '../store/agent-registry.ts'
 import type { InspectorStore } from '../store/inspector-store.ts'
 import type { AgentKey, AgentRecord } from '../store/timeline-entry.ts'
-import { preview } from './format.ts'
+import { formatNumber, preview } from './format.ts'
 import { VirtualList } from './virtual-list.tsx'
 
 interface AgentListProps {
@@ -50,7 +50,7 @@ export function AgentList({ store, selected, onSelect }: AgentListProps) {
         <span />
         <span />
         <span />
-        <span class="rtg-num">{total.toLocaleString('en-US')}</span>
+        <span class="rtg-num">{formatNumber(total)}</span>
       </button>
       {tree.length === 0 ? (
         <p class="rtg-empty-small">No agents yet.</p>
@@ -162,7 +162,7 @@ const AgentRow = memo(function AgentRow({ record, depth, subagents, current, sel
       <span class="rtg-num" data-testid="agent-next">
         {record.nextThreshold ?? '—'}
       </span>
-      <span class="rtg-num">{record.calls.toLocaleString('en-US')}</span>
+      <span class="rtg-num">{formatNumber(record.calls)}</span>
     </div>
   )
 })

@@ -27,18 +27,25 @@ export class HeightIndex {
 
   /** Appends many rows at once: O(rows) rather than O(rows log n) when the index is empty. */
   pushAll(sizes: ArrayLike<number>): void {
-    if (this.length > 0 || sizes.length < 64) {
-      for (let i = 0; i < sizes.length; i++) this.push(sizes[i]!)
+    this.pushEach(sizes.length, (i) => sizes[i]!)
+  }
+
+  /**
+   * Appends `count` rows, the i-th `sizeOf(i)` high. Takes sizes from a function rather than an
+   * array so that a first render of a long log allocates no throwaway copy of every height.
+   */
+  pushEach(count: number, sizeOf: (i: number) => number): void {
+    if (this.length > 0 || count < 64) {
+      for (let i = 0; i < count; i++) this.push(sizeOf(i))
       return
     }
-    this.sizes = new Float64Array(Math.max(1024, sizes.length * 2))
-    this.sizes.set(sizes as ArrayLike<number>)
-    this.length = sizes.length
-    this.rebuild(0, this.sizes.length)
+    const sizes = new Float64Array(withHeadroom(count))
+    for (let i = 0; i < count; i++) sizes[i] = sizeOf(i)
+    this.adopt(sizes, count)
   }
 
   push(size: number): void {
-    if (this.length === this.sizes.length) this.rebuild(this.dead, this.sizes.length * 2)
+    if (this.length === this.sizes.length) this.rebuild(this.dead, withHeadroom(this.length - this.dead))
     const slot = this.length++
     this.sizes[slot] = size
     // The new node covers (k - lowbit(k), k]: its own size plus the nodes already summed below it.
@@ -101,23 +108,36 @@ export class HeightIndex {
     return sum
   }
 
-  /** Moves the live slots to the front of arrays of `capacity` and rebuilds the tree in O(n). */
+  /** Moves the live slots to the front of arrays of `capacity` (at least the live count) and rebuilds the tree. */
   private rebuild(from: number, capacity: number): void {
     const live = this.sizes.subarray(from, this.length)
-    const sizes = new Float64Array(Math.max(capacity, live.length * 2, 1024))
+    const sizes = new Float64Array(Math.max(capacity, live.length, 1024))
     sizes.set(live)
+    this.origin += from
+    this.adopt(sizes, live.length)
+  }
+
+  /** Takes `sizes` (its first `length` slots in use) as the live rows and builds the tree in O(n). */
+  private adopt(sizes: Float64Array<ArrayBuffer>, length: number): void {
     const tree = new Float64Array(sizes.length + 1)
-    for (let k = 1; k <= live.length; k++) {
+    for (let k = 1; k <= length; k++) {
       tree[k]! += sizes[k - 1]!
       const parent = k + (k & -k)
-      if (parent <= live.length) tree[parent]! += tree[k]!
+      if (parent <= length) tree[parent]! += tree[k]!
     }
     this.sizes = sizes
     this.tree = tree
-    this.origin += from
-    this.length = live.length
+    this.length = length
     this.dead = 0
   }
+}
+
+/**
+ * Room for half as many rows again: a live log keeps appending, and growing copies every height.
+ * Half rather than double keeps a first render of a long log from holding twice the memory it needs.
+ */
+function withHeadroom(rows: number): number {
+  return Math.max(1024, rows + (rows >> 1))
 }
 
 function highBit(n: number): number {

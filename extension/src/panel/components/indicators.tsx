@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
 import type { DropCounts, DropReason } from '../../protocol/messages.ts'
 import type { FaultRecord } from '../store/fault-record.ts'
-import { clockTime, count, DROP_REASONS } from './format.ts'
+import { clockTime, count, DROP_REASONS, formatNumber } from './format.ts'
 
 /** "N messages dropped", with the reasons one click away. Hidden while nothing was dropped. */
 export function DropsIndicator({ drops }: { drops: DropCounts }) {
@@ -20,7 +20,7 @@ export function DropsIndicator({ drops }: { drops: DropCounts }) {
           <ul>
             {reasons.map(([reason, n]) => (
               <li key={reason}>
-                <b>{n.toLocaleString('en-US')}</b> {DROP_REASONS[reason]} <span class="rtg-muted">({reason})</span>
+                <b>{formatNumber(n)}</b> {DROP_REASONS[reason]} <span class="rtg-muted">({reason})</span>
               </li>
             ))}
           </ul>

@@ -46,9 +46,8 @@ export function VirtualList(props: VirtualListProps) {
   const index = heights.current.index
   if (index.start < start) droppedHeight.current += index.dropBefore(start)
   if (index.end < end) {
-    const added = new Float64Array(end - index.end)
-    for (let i = 0; i < added.length; i++) added[i] = estimate(index.end + i)
-    index.pushAll(added)
+    const from = index.end
+    index.pushEach(end - from, (i) => estimate(from + i))
   }
 
   const total = index.total()
