@@ -7,6 +7,9 @@
 //   extension's built MAIN-world script (dist/extension/page.js, exactly as shipped) after keeping
 //   a reference to the native fetch, so both run side by side in one page, through Chromium's
 //   real network stack. A Node imitation would time a different fetch and a different engine.
+//   A local request's own time varies far more than what the interceptor adds, so each ratio is
+//   shown with its spread, and the one part of the interceptor that grows with the body (the
+//   check for tool-call markers) is timed on its own as well.
 // - Analysis and rewrite: one 2 MB conversation body through the wire guard (parse, walk, chain
 //   rules, splice) against one JSON.parse of the same body, in Node (pure engine code).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
@@ -16,6 +19,7 @@ import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../engine/index.ts'
 import { createWireGuard, type WireGuard } from '../engine/wire/index.ts'
+import { MARKER_HINTS, TOOL_CALL_MARKER } from '../engine/wire/detect.ts'
 import { anthropicBody, openaiChatBody, type Body, type Script, type Turn } from '../test/fixtures/wire/conversations.ts'
 import { EXTENSION_DIR, launch } from '../test/e2e/support/browser.ts'
 import { serve } from '../test/e2e/support/server.ts'
@@ -25,23 +29,28 @@ interface Row {
   readonly baseline: string
   readonly measured: string
   readonly ratio: string
+  /** The middle half of the per-round ratios, and how many rounds there were. */
+  readonly spread: string
   readonly target: string
   readonly met: string
 }
 
 const rows: Row[] = []
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!
+/** The value at fraction `at` of the sorted values (0.5: the median). */
+const quantile = (values: readonly number[], at: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * at))]!
+const median = (values: readonly number[]) => quantile(values, 0.5)
 const ms = (value: number) => (value >= 1 ? `${value.toFixed(2)} ms` : `${(value * 1000).toFixed(1)} µs`)
 
 /** A row of the table; without a target it only informs. */
 function record(name: string, baseline: number, measured: number, ratios: readonly number[], target?: number): void {
   const ratio = median(ratios)
   const met = target === undefined ? '-' : ratio <= target ? 'yes' : 'NO'
-  rows.push({ case: name, baseline: ms(baseline), measured: ms(measured), ratio: ratio.toFixed(3), target: target === undefined ? '-' : `<= ${target}`, met })
+  const spread = ratios.length < 4 ? '-' : `${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)} (n=${ratios.length})`
+  rows.push({ case: name, baseline: ms(baseline), measured: ms(measured), ratio: ratio.toFixed(3), spread, target: target === undefined ? '-' : `<= ${target}`, met })
 }
 
 afterAll(() => {
-  console.log('\nzero-code mode (median of alternating rounds)')
+  console.log('\nzero-code mode (ratio: median over rounds; spread: 25th–75th percentile of the rounds)')
   console.table(rows)
 })
 
@@ -68,10 +77,11 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
       [`${Math.round(big.length / 1024)} KB JSON POST`, big],
     ] as const
     for (const [name, body] of cases) {
-      // Native and patched batches alternate (in flipping order) and each pair gives a ratio, so
+      // Native and patched batches take turns (in rotating order) and each round gives a ratio, so
       // a slow moment of the machine falls on both sides of it; batches, not single requests,
-      // because the page's clock is coarse (0.1 ms).
-      const result = await page.evaluate(async ([body, samples, batch]) => {
+      // because the page's clock is coarse (0.1 ms). A second native batch in every round is the
+      // control: native against itself shows how far the ratio strays with nothing added.
+      const result = await page.evaluate(async ([body, samples, batch, marker]) => {
         const w = window as unknown as { nativeFetch: typeof fetch }
         if (w.nativeFetch === fetch) throw new Error('fetch is not patched: the page script did not run')
         const init: RequestInit | undefined = body === null ? undefined : { method: 'POST', body, headers: { 'content-type': 'application/json' } }
@@ -80,15 +90,20 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
           for (let i = 0; i < batch; i++) await (await fn('/api/x', init)).arrayBuffer()
           return (performance.now() - start) / batch
         }
+        const arms = [w.nativeFetch, fetch, w.nativeFetch]
         const native: number[] = []
         const patched: number[] = []
+        const control: number[] = []
         for (let i = 0; i < samples + 4; i++) {
-          const [first, second] = i % 2 === 0 ? [w.nativeFetch, fetch] : [fetch, w.nativeFetch]
-          const a = await time(first)
-          const b = await time(second)
+          const took: number[] = []
+          for (let n = 0; n < arms.length; n++) {
+            const arm = (i + n) % arms.length
+            took[arm] = await time(arms[arm]!)
+          }
           if (i < 4) continue // warm-up
-          native.push(first === fetch ? b : a)
-          patched.push(first === fetch ? a : b)
+          native.push(took[0]!)
+          patched.push(took[1]!)
+          control.push(took[2]!)
         }
         // What the interceptor adds to the call itself, without the network: calls with an aborted
         // signal reject at once, after every check the interceptor makes.
@@ -102,7 +117,7 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
           return cost
         }
         const calls = { native: [] as number[], patched: [] as number[] }
-        for (let i = 0; i < 11; i++) {
+        for (let i = 0; i < 21; i++) {
           if (i % 2 === 0) {
             calls.native.push(await callCost(w.nativeFetch))
             calls.patched.push(await callCost(fetch))
@@ -111,11 +126,27 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
             calls.native.push(await callCost(w.nativeFetch))
           }
         }
-        return { native, patched, calls }
-      }, [body, 100, 4] as const)
-      record(`pass-through: ${name}`, median(result.native), median(result.patched), result.patched.map((p, i) => p / result.native[i]!), 1.05)
-      const [native, patched] = [median(result.calls.native), median(result.calls.patched)]
-      record(`  the fetch() call alone, no network (info)`, native, patched, [patched / native])
+        // The interceptor's only work that grows with the body: its check for tool-call markers
+        // (the shipped one, rebuilt here from its parts), run as often as a round of calls.
+        const checks: number[] = []
+        if (body !== null) {
+          const [hints, source, flags] = marker
+          const pattern = new RegExp(source, flags)
+          const check = (text: string) => hints.some((hint) => text.includes(hint)) && pattern.test(text)
+          for (let i = 0; i < 21; i++) {
+            const start = performance.now()
+            for (let n = 0; n < count; n++) if (check(body)) throw new Error('the bench body holds a tool-call marker')
+            checks.push((performance.now() - start) / count)
+          }
+        }
+        return { native, patched, control, calls, checks }
+      }, [body, 201, 4, [MARKER_HINTS, TOOL_CALL_MARKER.source, TOOL_CALL_MARKER.flags]] as const)
+      const request = median(result.native)
+      record(`pass-through: ${name}`, request, median(result.patched), result.patched.map((p, i) => p / result.native[i]!), 1.05)
+      record(`  control: native against itself (info)`, request, median(result.control), result.control.map((c, i) => c / result.native[i]!))
+      record(`  the fetch() call alone, no network (info)`, median(result.calls.native), median(result.calls.patched), result.calls.patched.map((p, i) => p / result.calls.native[i]!))
+      // As a ratio over the native request: what the check alone adds to it.
+      if (result.checks.length > 0) record(`  its marker check alone, over the request (info)`, request, request + median(result.checks), result.checks.map((t) => (request + t) / request))
     }
   } finally {
     await browser.close()

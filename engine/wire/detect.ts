@@ -9,11 +9,27 @@ import type { JsonObject, WireFormatAdapter } from './types.ts'
 const ADAPTERS: readonly WireFormatAdapter[] = [openaiChat, anthropic, openaiResponses, gemini]
 
 /**
- * A body with a tool call in its history holds one of these names, quoted: the test that lets
- * every other JSON request through without parsing it. Without the opening quote (the most common
- * character of JSON) the regex engine skips ahead on the words' own letters, several times faster.
+ * A body with a tool call in its history holds one of these names, quoted. Without the opening
+ * quote (the most common character of JSON) the regex engine skips ahead on the words' own
+ * letters, several times faster.
  */
 export const TOOL_CALL_MARKER = /(?:tool_calls|tool_use|function_call|custom_tool_call|functionCall)"/
+
+/**
+ * Every marker holds one of these, and each starts with a character rare in JSON text, which a
+ * plain substring search finds at memory speed. In Chromium they rule out most large bodies two
+ * to four times faster than the regex; and in a page that had sent many requests, the regex took
+ * about 250 µs over a 381 KB body (35 µs when timed alone) where these stayed near 10 µs.
+ */
+export const MARKER_HINTS: readonly string[] = ['_call', '_use"', 'nCall"']
+
+/**
+ * Whether a request body may hold a tool call in its history: the test that lets every other JSON
+ * request through without parsing it. Only a body with a hint in it is scanned by the regex.
+ */
+export function mayHoldToolCall(text: string): boolean {
+  return MARKER_HINTS.some((hint) => text.includes(hint)) && TOOL_CALL_MARKER.test(text)
+}
 
 /** The format of a parsed body whose history holds tool calls, if it is one we know. */
 export function detectFormat(body: JsonObject): WireFormatAdapter | undefined {

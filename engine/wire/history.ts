@@ -10,7 +10,7 @@ export interface ReadCall extends WireCall {
 
 const PROMPT: ConversationItem = Object.freeze({ kind: 'prompt' })
 
-export interface History {
+interface History {
   /**
    * A user message's content (a string or parts). Tool results in it are the step's business;
    * guard reminders are noted; anything else is the user's own and starts the chain over.

@@ -5,7 +5,7 @@
 // place (append-only, whatever the config says by then) and never insert it twice.
 import { canonicalArguments, createRepeatToolGuard, type GuardConfig, type GuardEvent } from '../index.ts'
 import { isRecord } from './content.ts'
-import { detectFormat, TOOL_CALL_MARKER } from './detect.ts'
+import { detectFormat, mayHoldToolCall } from './detect.ts'
 import { conversationKey, conversationLabel } from './identity.ts'
 import { spliceJson } from './json-splice.ts'
 import { placementsOf, type Planned } from './placements.ts'
@@ -24,7 +24,7 @@ import type {
 const parseJson = JSON.parse
 const stringifyJson = JSON.stringify
 
-export interface WireGuardOptions {
+interface WireGuardOptions {
   /**
    * Whether the page's own agent already reported this call to the guard's page API. A
    * conversation whose newest calls it reported is that agent: it is left to the page.
@@ -58,8 +58,11 @@ interface WireAgent {
   readonly label: string
   /** The engine's agent object; a new one when the conversation's history forks. */
   engineAgent: object
-  /** The engine's id for `engineAgent`, learnt when the engine first sees it. */
-  engineId?: number
+  /**
+   * The engine's id for `engineAgent`, learnt when the engine first observes one of its calls;
+   * undefined until then (its chain is still empty).
+   */
+  engineId: number | undefined
   readonly seen: SeenItem[]
   /** The last call number handed out: stays increasing across forks. */
   seq: number
@@ -76,6 +79,8 @@ const PAGES_OWN = Object.freeze({ kind: 'hook' as const })
 type Known = WireAgent | typeof PAGES_OWN
 
 type Step = Extract<ConversationItem, { kind: 'step' }>
+
+type WireChain = Pick<WireAgentState, 'tool' | 'canonicalArguments' | 'count' | 'nextThreshold'>
 
 type Captured = { readonly event: GuardEvent; readonly item: number }
 
@@ -118,7 +123,7 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
 
   function newAgent(adapter: WireFormatAdapter, conversation: Conversation): WireAgent {
     const label = conversationLabel(adapter.format, conversation)
-    return { kind: 'wire', id: ++lastId, format: adapter.format, label, engineAgent: { name: label }, seen: [], seq: 0, handedOver: false }
+    return { kind: 'wire', id: ++lastId, format: adapter.format, label, engineAgent: { name: label }, engineId: undefined, seen: [], seq: 0, handedOver: false }
   }
 
   function observe(agent: WireAgent, item: ConversationItem): string[] {
@@ -146,7 +151,9 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
     while (common < seen.length && common < items.length && seen[common]!.key === keyOf(items[common]!)) common++
     if (common < seen.length) {
       seen.length = common
+      // A new engine agent, unknown to the engine until its first call: the id goes with the old one.
       agent.engineAgent = { name: agent.label }
+      agent.engineId = undefined
       for (const item of items.slice(0, common)) observe(agent, item)
     }
     return common
@@ -191,7 +198,7 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
 
   return {
     inspect(text, config) {
-      if (!TOOL_CALL_MARKER.test(text)) return undefined
+      if (!mayHoldToolCall(text)) return undefined
       let body: unknown
       try {
         body = parseJson(text)
@@ -253,11 +260,13 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
 
     snapshot() {
       const chains = new Map(engine.snapshot().map((chain) => [chain.id, chain]))
+      // A wire agent whose history forked back to before its first call has no engine chain yet.
+      const empty: WireChain = { count: 0, nextThreshold: engine.config.thresholds[0]! }
       const states: WireAgentState[] = []
       for (const agent of known.values()) {
         if (agent.kind !== 'wire') continue
-        // Every wire agent was created observing its first step, and holds its engine agent alive.
-        const { tool, canonicalArguments: args, count, nextThreshold } = chains.get(agent.engineId!)!
+        const chain = agent.engineId === undefined ? undefined : chains.get(agent.engineId)
+        const { tool, canonicalArguments: args, count, nextThreshold } = chain ?? empty
         states.push({ agentId: agent.id, format: agent.format, label: agent.label, ...(tool === undefined ? {} : { tool, canonicalArguments: args! }), count, nextThreshold })
       }
       return states

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { detectFormat } from '../../../engine/wire/detect.ts'
+import { detectFormat, MARKER_HINTS, mayHoldToolCall, TOOL_CALL_MARKER } from '../../../engine/wire/detect.ts'
 import { anthropic } from '../../../engine/wire/formats/anthropic.ts'
 import { gemini } from '../../../engine/wire/formats/gemini.ts'
 import { openaiChat } from '../../../engine/wire/formats/openai-chat.ts'
@@ -18,6 +18,31 @@ function shape(conversation: Conversation) {
 }
 
 const call = (id: string, name = 'read_file', args = '{"path":"a"}') => ({ id, type: 'function', function: { name, arguments: args } })
+
+describe('the cheap test before parsing', () => {
+  const MARKERS = ['tool_calls', 'tool_use', 'function_call', 'custom_tool_call', 'functionCall']
+
+  test('every marker holds a hint: a body with a marker always passes', () => {
+    for (const marker of MARKERS) {
+      expect(MARKER_HINTS.some((hint) => `${marker}"`.includes(hint))).toBe(true)
+      expect(mayHoldToolCall(`{"x":[{"${marker}":[]}]}`)).toBe(true)
+    }
+    for (const build of Object.values(BUILDERS))
+      expect(mayHoldToolCall(JSON.stringify(build({ turns: [{ prompt: 'p' }, ...repeat({ name: 't', args: {} }, 1)] })))).toBe(true)
+  })
+
+  test('it says what the marker regex says, with or without a hint in the body', () => {
+    const bodies = [
+      '{"event":"click","at":1}',
+      '{"last_call_at":1,"is_used":true}',
+      '{"onCall":"x","was_use":"y","tool_calls":1}',
+      '{"text":"the tool_calls field"}',
+      '{"functionCall":1}',
+      '{"a_use":"tool_use"}',
+    ]
+    for (const body of bodies) expect(mayHoldToolCall(body)).toBe(TOOL_CALL_MARKER.test(body))
+  })
+})
 
 describe('detecting the format by body shape', () => {
   test.each(Object.entries(BUILDERS))('%s', (format, build) => {

@@ -14,6 +14,7 @@ import {
 } from '../../fixtures/wire/conversations.ts'
 import { historyOf, occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
+import { collectNow } from '../engine/support/gc.ts'
 
 const READ = { name: 'read_file', args: { path: 'a.txt' } }
 const LOOP: Script = { system: 'You are a coding agent. Fix the failing test.', turns: [{ prompt: 'make the tests pass' }, ...repeat(READ, 6)] }
@@ -256,6 +257,24 @@ describe('the page\'s own agent is left to the page', () => {
       expect(reminderTextOf(valueAt(sent, 'messages[12]'))).toBe(fifth)
       expect(occurrences(text, fifth)).toBe(1)
     })
+  })
+
+  test('a taken-over history that forks back to its first prompt shows an empty chain, also once the old one is collected', async () => {
+    const guard = createWireGuard()
+    const page = requests({ turns: [{ prompt: 'go' }, ...repeat(READ, 6)] }, openaiChatBody)
+    drive(guard, page.slice(0, 5))
+    const takenOver = { ...page[5]!, messages: [...(page[5]!.messages as unknown[]).slice(0, 7), { role: 'user', content: GENTLE }, ...(page[5]!.messages as unknown[]).slice(7)] }
+    expect(drive(guard, [takenOver])[0]!.inspection!.events).toEqual([])
+    expect(guard.snapshot()).toMatchObject([{ agentId: 1, count: 4 }])
+    // The answer to the first prompt was regenerated: only the prompt is still common.
+    const other = { name: 'read_file', args: { path: 'b.txt' } }
+    const [fork] = drive(guard, [openaiChatBody({ turns: [{ prompt: 'go' }, ...repeat(other, 2)] })])
+    expect(fork!.inspection).toEqual({ format: 'openai-chat', events: [] })
+    const empty = [{ agentId: 1, format: 'openai-chat', label: 'go', count: 0, nextThreshold: 3 }]
+    expect(guard.snapshot()).toEqual(empty)
+    // The chain forked away from is the engine's to drop.
+    await collectNow()
+    expect(guard.snapshot()).toEqual(empty)
   })
 
   test('a page reminder is not a user message: it resets nothing', () => {
