@@ -1,16 +1,64 @@
 // Drives the built playground in a browser page and reads its transcript back.
 import type { Page } from 'playwright-core'
 import { join } from 'node:path'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { canonicalArguments, createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { MemoryProject } from '../../../playground/agent/project.ts'
 import { SAMPLE_FILES } from '../../../playground/agent/sample-project.ts'
 import { PROJECT_TOOLS, runTool } from '../../../playground/agent/tools/registry.ts'
 import type { Workspace } from '../../../playground/agent/tools/tool.ts'
-import { DIST_DIR } from '../support/browser.ts'
+import { DIST_DIR, launch, type Browser } from '../support/browser.ts'
 import { serve, type TestServer } from '../support/server.ts'
+import { EXPECTED_REMINDERS } from './expectations.ts'
 
 export const servePlayground = (): Promise<TestServer> => serve([join(DIST_DIR, 'playground')])
+
+export interface PlaygroundSession {
+  readonly browser: Browser
+  readonly server: TestServer
+  readonly page: Page
+}
+
+/** One browser (with or without the extension) and one served playground for a whole test file. */
+export function usePlayground(options: { extension: boolean }): PlaygroundSession {
+  let session: PlaygroundSession | undefined
+  beforeAll(async () => {
+    const [browser, server] = await Promise.all([launch(options), servePlayground()])
+    session = { browser, server, page: await browser.context.newPage() }
+  })
+  afterAll(async () => {
+    await session?.browser.close()
+    await session?.server.close()
+  })
+  const current = () => session ?? expect.unreachable('the playground session starts in beforeAll')
+  return {
+    get browser() { return current().browser },
+    get server() { return current().server },
+    get page() { return current().page },
+  }
+}
+
+/**
+ * Runs scenario `id` and checks every conversation: the reminders the scenario expects, each from
+ * `via` and none added on the wire, right after a step's results, with the engine's texts, and
+ * every tool result as the tool produced it.
+ */
+export async function expectScenario(session: PlaygroundSession, id: string, via: 'extension' | 'playground'): Promise<void> {
+  const expected = EXPECTED_REMINDERS[id] ?? expect.unreachable(`no expectations for scenario ${id}`)
+  expect(await runScenario(session.page, session.server.origin, id)).toBe('answered')
+  const conversations = await readTranscript(session.page)
+  expect(conversations.map((c) => c.agent)).toEqual(Object.keys(expected))
+  for (const { agent, rows, status } of conversations) {
+    expect(status, agent).toBe('answered')
+    expect(reminderMarks(rows), agent).toEqual(expected[agent])
+    expect(rows.filter((r) => r.kind === 'reminder').every((r) => r.via === via), agent).toBe(true)
+    // Never guarded twice: the model received exactly what the page sent.
+    expect(rows.filter((r) => r.kind === 'wire-inserted'), agent).toEqual([])
+    expectRemindersAfterStepResults(rows)
+    expectEngineTexts(rows)
+    await expectToolResultsUnaltered(rows)
+  }
+}
 
 const FINISHED = ['answered', 'step-limit', 'failed', 'stopped']
 
@@ -73,7 +121,7 @@ export function readTranscript(page: Page): Promise<Conversation[]> {
   )
 }
 
-export const isReminder = (row: Row) => row.kind === 'reminder' || row.kind === 'wire-inserted'
+const isReminder = (row: Row) => row.kind === 'reminder' || row.kind === 'wire-inserted'
 
 /** Each reminder as `<tool results before it>:<gentle|detailed>`. */
 export function reminderMarks(rows: readonly Row[]): string[] {
@@ -87,7 +135,7 @@ export function reminderMarks(rows: readonly Row[]): string[] {
 }
 
 /** A reminder sits after all of its step's tool results: a tool result or reminder before it, never a tool result after. */
-export function expectRemindersAfterStepResults(rows: readonly Row[]): void {
+function expectRemindersAfterStepResults(rows: readonly Row[]): void {
   rows.forEach((row, i) => {
     if (!isReminder(row)) return
     expect(['tool-result', 'reminder', 'wire-inserted']).toContain(rows[i - 1]?.kind)
