@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig } from '../../../engine/index.ts'
 import { launch, type Browser } from '../support/browser.ts'
 import { serve, type TestServer } from '../support/server.ts'
+import { engineError } from '../../support/engine-error.ts'
 
 declare global {
   interface Window {
@@ -185,11 +186,3 @@ describe('a stopped service worker', () => {
   })
 })
 
-function engineError(input: unknown): string {
-  try {
-    resolveConfig(input)
-  } catch (error) {
-    return (error as Error).message
-  }
-  throw new Error('the engine accepted it')
-}

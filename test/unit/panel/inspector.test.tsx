@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig } from '../../../engine/index.ts'
+import { RECOMMENDED_CONFIG, type GuardConfig } from '../../../engine/index.ts'
 import { readStoredConfig } from '../../../extension/src/content/stored-config.ts'
 import { Inspector } from '../../../extension/src/panel/components/inspector.tsx'
 import type { ConfigSink } from '../../../extension/src/panel/components/config-sink.ts'
 import { createInspectorStore, type InspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
 import { PAGE_URL, recordingPage, repeat } from './recorded-session.ts'
+import { engineError } from '../../support/engine-error.ts'
 
 afterEach(cleanup)
 
@@ -15,16 +16,6 @@ function change(element: HTMLElement, target: { value?: string; files?: File[] }
   if (target.value !== undefined) (element as HTMLSelectElement).value = target.value
   if (target.files !== undefined) Object.defineProperty(element, 'files', { configurable: true, value: target.files })
   fireEvent(element, new Event('change', { bubbles: true }))
-}
-
-/** The message the engine itself gives for a bad config. */
-function engineError(input: unknown): string {
-  try {
-    resolveConfig(input)
-  } catch (error) {
-    return (error as Error).message
-  }
-  throw new Error('the engine accepted it')
 }
 
 function memorySink(initial: GuardConfig = RECOMMENDED_CONFIG): ConfigSink & { saved: GuardConfig[] } {
