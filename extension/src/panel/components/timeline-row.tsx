@@ -145,7 +145,7 @@ function RequestRow({ event, head }: RowProps<'request'>) {
 }
 
 /** A first guess of a row's height, before it is measured. */
-export function estimateRowHeight(entry: TimelineEntry): number {
+export function estimateRowHeight(entry: Pick<TimelineEntry, 'event'>): number {
   const { event } = entry
   if (event.type !== 'reminder') return 22
   const lines = event.text.split('\n').length

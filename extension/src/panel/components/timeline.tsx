@@ -54,7 +54,7 @@ export function Timeline({ store, agent }: TimelineProps) {
         epoch={view.epoch}
         start={view.start}
         end={view.end}
-        estimate={(row) => estimateRowHeight(view.entry(row))}
+        estimate={(row) => estimateRowHeight({ event: view.event(row) })}
         follow
         label="Timeline"
         testId="timeline"

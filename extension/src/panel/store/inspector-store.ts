@@ -3,12 +3,13 @@ import type { AgentState, InspectorEvent } from '../../protocol/events.ts'
 import type { DropCounts, DropReason, TabBatch } from '../../protocol/messages.ts'
 import { AgentRegistry, type AgentTreeRow } from './agent-registry.ts'
 import { BoundedLog } from './bounded-log.ts'
+import { AgentRows, EntryLog } from './entry-log.ts'
 import type { ConnectionState } from './connection-state.ts'
 import type { FaultRecord } from './fault-record.ts'
 import { ReplayGuard } from './replay-guard.ts'
 import { parseSession, type ImportResult, type SessionFile } from './session-file.ts'
 import { NO_FILTER, sameFilter, type TimelineFilter } from './timeline-filter.ts'
-import type { AgentKey, AgentRecord, TimelineEntry, TimelineEvent } from './timeline-entry.ts'
+import type { AgentKey, AgentRecord, TimelineEvent } from './timeline-entry.ts'
 import { LogView, type TimelineView } from './timeline-view.ts'
 import { replayWhatIf, type WhatIfReport } from './what-if.ts'
 
@@ -111,8 +112,8 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
   const remoteDrops: Partial<Record<DropReason, number>> = {}
   const localDrops: Partial<Record<DropReason, number>> = {}
   const toolCounts = new Map<string, number>()
-  let log = new BoundedLog<TimelineEntry>()
-  let agentLogs = new Map<AgentKey, BoundedLog<TimelineEntry>>()
+  let log = new EntryLog()
+  let agentLogs = new Map<AgentKey, AgentRows>()
   let faults = new BoundedLog<FaultRecord>()
   let config: GuardConfig | undefined
   let calls = 0
@@ -140,10 +141,16 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     return frame
   }
 
-  function logOf(key: AgentKey): BoundedLog<TimelineEntry> {
+  function logOf(key: AgentKey): AgentRows {
     let agentLog = agentLogs.get(key)
-    if (!agentLog) agentLogs.set(key, (agentLog = new BoundedLog()))
+    if (!agentLog) agentLogs.set(key, (agentLog = new AgentRows(log)))
     return agentLog
+  }
+
+  /** Appends a row to the log, and to its agent's rows. */
+  function pushRow(agent: AgentKey | null, frameId: number, event: TimelineEvent): void {
+    const position = log.push(agent, frameId, event)
+    if (agent !== null) logOf(agent).positions.push(position)
   }
 
   function record(agent: AgentRecord | null, frameId: number, event: TimelineEvent): void {
@@ -151,9 +158,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       notRecorded += 1
       return
     }
-    const entry: TimelineEntry = { agent: agent?.key ?? null, frameId, event }
-    log.push(entry)
-    if (agent) logOf(agent.key).push(entry)
+    pushRow(agent?.key ?? null, frameId, event)
     if (event.type === 'call') {
       calls += 1
       if (toolCounts.size < limits.maxTools || toolCounts.has(event.tool)) {
@@ -165,16 +170,18 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
 
   function evict(): void {
     while (log.size > limits.maxEntries) {
-      const entry = log.shift()!
-      if (entry.agent !== null) agentLogs.get(entry.agent)?.shift()
-      if (entry.event.type === 'call') calls -= 1
+      const agent = log.agent(log.start) as AgentKey | null
+      const event = log.event(log.start)!
+      log.shift()
+      if (agent !== null) agentLogs.get(agent)?.positions.shift()
+      if (event.type === 'call') calls -= 1
       discarded += 1
     }
   }
 
   /** Forgets every recorded row, fault and counter. */
   function emptyLog(): void {
-    log = new BoundedLog()
+    log = new EntryLog()
     agentLogs = new Map()
     faults = new BoundedLog()
     toolCounts.clear()
@@ -370,8 +377,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       for (const frame of file.frames) frames.set(frame.frameId, { pageLoad: frame.pageLoad, url: frame.url })
       registry.restore(file.agents.map((agent) => ({ ...agent, rev: 0 })))
       for (const entry of file.entries) {
-        log.push(entry)
-        if (entry.agent !== null) logOf(entry.agent).push(entry)
+        pushRow(entry.agent, entry.frameId, entry.event)
         if (entry.event.type === 'call') {
           calls += 1
           toolCounts.set(entry.event.tool, (toolCounts.get(entry.event.tool) ?? 0) + 1)

@@ -18,7 +18,7 @@ export function sameFilter(a: TimelineFilter, b: TimelineFilter): boolean {
 }
 
 /** Compiles a filter into a predicate; the text becomes a literal, case-insensitive pattern. */
-export function compileFilter(filter: TimelineFilter): (entry: TimelineEntry) => boolean {
+export function compileFilter(filter: TimelineFilter): (entry: Pick<TimelineEntry, 'event'>) => boolean {
   // A regular expression searches long argument strings without lower-casing a copy of each.
   const needle = filter.text === '' ? null : new RegExp(filter.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i')
   const { tool } = filter

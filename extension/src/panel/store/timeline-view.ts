@@ -1,6 +1,7 @@
 import { BoundedLog } from './bounded-log.ts'
+import type { RowSource } from './entry-log.ts'
 import { compileFilter, isFiltering, type TimelineFilter } from './timeline-filter.ts'
-import type { TimelineEntry } from './timeline-entry.ts'
+import type { TimelineEntry, TimelineEvent } from './timeline-entry.ts'
 
 /**
  * The rows a timeline shows, addressed by absolute row index in [start, end). Rows only ever
@@ -12,17 +13,19 @@ export interface TimelineView {
   readonly start: number
   readonly end: number
   entry(row: number): TimelineEntry
+  /** The row's event, without making its entry. */
+  event(row: number): TimelineEvent
 }
 
 /** A view over one log, kept current in O(new entries) per sync. */
 export class LogView implements TimelineView {
   /** Log positions of matching entries; null when nothing is filtered (rows are log positions). */
   private readonly rows: BoundedLog<number> | null
-  private readonly matches: ((entry: TimelineEntry) => boolean) | null
+  private readonly matches: ((entry: { readonly event: TimelineEvent }) => boolean) | null
   private scanned: number
 
   constructor(
-    readonly source: BoundedLog<TimelineEntry>,
+    readonly source: RowSource,
     readonly filter: TimelineFilter,
     readonly epoch: number,
   ) {
@@ -42,9 +45,16 @@ export class LogView implements TimelineView {
 
   entry(row: number): TimelineEntry {
     const position = this.rows ? this.rows.at(row) : row
-    const entry = position === undefined ? undefined : this.source.at(position)
+    const entry = position === undefined ? undefined : this.source.entry(position)
     if (!entry) throw new RangeError(`timeline row ${row} is outside [${this.start}, ${this.end})`)
     return entry
+  }
+
+  event(row: number): TimelineEvent {
+    const position = this.rows ? this.rows.at(row) : row
+    const event = position === undefined ? undefined : this.source.event(position)
+    if (!event) throw new RangeError(`timeline row ${row} is outside [${this.start}, ${this.end})`)
+    return event
   }
 
   /** Catches up with entries appended to, and dropped from, the source since the last sync. */
@@ -53,7 +63,12 @@ export class LogView implements TimelineView {
     if (!rows || !matches) return
     const first = source.start
     rows.shiftWhile((position) => position < first)
-    for (let p = Math.max(this.scanned, first); p < source.end; p++) if (matches(source.at(p)!)) rows.push(p)
+    // One probe object for the whole scan: the filter reads only the event.
+    const probe: { event: TimelineEvent } = { event: undefined! }
+    for (let p = Math.max(this.scanned, first); p < source.end; p++) {
+      probe.event = source.event(p)!
+      if (matches(probe)) rows.push(p)
+    }
     this.scanned = source.end
   }
 }
