@@ -3,7 +3,7 @@
 // (validated by the engine), config messages out to the page.
 import browser from 'webextension-polyfill'
 import type { GuardConfig } from '../../../engine/index.ts'
-import { clip } from '../protocol/clip.ts'
+import { headOf } from '../../../engine/text.ts'
 import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
 import { CONFIG_STORAGE_KEY, CONTENT_PORT, CONTENT_SOURCE, type ContentToPage } from '../protocol/messages.ts'
 import { createDropReport } from './drop-report.ts'
@@ -64,7 +64,7 @@ function onWindowMessage(event: MessageEvent): void {
     return
   }
   if (!message.events.every(isIdle)) relay.keepConnected()
-  relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: clip(location.href, LIMITS.url), events: message.events })
+  relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: headOf(location.href, LIMITS.url), events: message.events })
 }
 
 function applyStoredConfig(value: unknown, atStart: boolean): void {
@@ -72,7 +72,7 @@ function applyStoredConfig(value: unknown, atStart: boolean): void {
   if (!stored.ok) {
     // Say it once per tab, not once per frame.
     if (window === window.top)
-      relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: clip(location.href, LIMITS.url), events: [{ type: 'fault', at: Date.now(), message: clip(`stored config rejected, the page keeps its config: ${stored.error}`, LIMITS.text) }] })
+      relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: headOf(location.href, LIMITS.url), events: [{ type: 'fault', at: Date.now(), message: headOf(`stored config rejected, the page keeps its config: ${stored.error}`, LIMITS.text) }] })
     return
   }
   // Nothing stored at start: the page already runs the recommended config.

@@ -3,7 +3,7 @@
 // relay, and takes config and resync requests back. Nothing here may ever break the page.
 import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardConfig } from '../../../engine/index.ts'
 import { LIMITS, PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '../protocol/events.ts'
-import { clip } from '../protocol/clip.ts'
+import { headOf } from '../../../engine/text.ts'
 import { fromEngineEvent, snapshotEvent } from '../protocol/from-engine.ts'
 import { CONTENT_SOURCE, PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
 import { checkContentToPage, checkInspectorEvent, isTagged } from '../protocol/validate.ts'
@@ -27,7 +27,7 @@ function install(win: Window & typeof globalThis): void {
     microtask: builtins.microtask,
     later: builtins.later,
   })
-  const fault = (message: string) => batcher.push({ type: 'fault', at: builtins.now(), message: clip(message, LIMITS.text) })
+  const fault = (message: string) => batcher.push({ type: 'fault', at: builtins.now(), message: headOf(message, LIMITS.text) })
 
   const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
   const recentCalls = createRecentCalls()
@@ -42,7 +42,7 @@ function install(win: Window & typeof globalThis): void {
     enumerable: false,
     configurable: false,
   })
-  batcher.push({ type: 'page-load', at: builtins.now(), url: clip(win.location.href, LIMITS.url) })
+  batcher.push({ type: 'page-load', at: builtins.now(), url: headOf(win.location.href, LIMITS.url) })
   batcher.push({ type: 'config', at: builtins.now(), config: guard.config })
 
   // Forged or malformed relay messages are counted like the relay's own drops: the relay adds

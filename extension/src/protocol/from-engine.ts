@@ -1,7 +1,7 @@
 // The adapter from engine events to inspector events, for hook agents (`window.__REPEAT_TOOL_GUARD__`
 // in the extension, the playground's own guard without it). Pure: no clock, no DOM, no I/O.
 import type { AgentSnapshot, GuardConfig, GuardEvent } from '../../../engine/index.ts'
-import { clip } from './clip.ts'
+import { headOf } from '../../../engine/text.ts'
 import { LIMITS, type AgentId, type AgentState, type InspectorEvent } from './events.ts'
 import { approxSize } from './size.ts'
 
@@ -18,7 +18,7 @@ export function fromEngineEvent(event: GuardEvent): InspectorEvent {
         agent: {
           id: hookAgentId(id),
           kind: 'hook',
-          label: clip(label, LIMITS.label),
+          label: headOf(label, LIMITS.label),
           ...(parentId === undefined ? {} : { parentId: hookAgentId(parentId) }),
         },
       }
@@ -29,8 +29,8 @@ export function fromEngineEvent(event: GuardEvent): InspectorEvent {
         at,
         agentId: hookAgentId(event.agentId),
         seq: event.seq,
-        tool: clip(event.tool, LIMITS.toolName),
-        args: clip(event.canonicalArguments, LIMITS.args),
+        tool: headOf(event.tool, LIMITS.toolName),
+        args: headOf(event.canonicalArguments, LIMITS.args),
         argsLength: event.canonicalArguments.length,
         tracked: event.tracked,
         denied: event.denied,
@@ -42,13 +42,13 @@ export function fromEngineEvent(event: GuardEvent): InspectorEvent {
       return { type: 'reset', at, agentId: hookAgentId(event.agentId), reason: event.reason, previousCount: event.previousCount }
     case 'reminder': {
       const full = event.message.content[0].text
-      const text = clip(full, LIMITS.text)
+      const text = headOf(full, LIMITS.text)
       return {
         type: 'reminder',
         at,
         agentId: hookAgentId(event.agentId),
         seq: event.seq,
-        tool: clip(event.tool, LIMITS.toolName),
+        tool: headOf(event.tool, LIMITS.toolName),
         count: event.count,
         level: event.level,
         text,
@@ -60,7 +60,7 @@ export function fromEngineEvent(event: GuardEvent): InspectorEvent {
     case 'config':
       return { type: 'config', at, config: event.config }
     case 'fault':
-      return { type: 'fault', at, message: clip(event.message, LIMITS.text) }
+      return { type: 'fault', at, message: headOf(event.message, LIMITS.text) }
   }
 }
 
@@ -87,10 +87,10 @@ function agentState(agent: AgentSnapshot, withArgs: boolean): AgentState {
   return {
     id: hookAgentId(id),
     kind: 'hook',
-    label: clip(label, LIMITS.label),
+    label: headOf(label, LIMITS.label),
     ...(parentId === undefined ? {} : { parentId: hookAgentId(parentId) }),
-    ...(tool === undefined ? {} : { tool: clip(tool, LIMITS.toolName) }),
-    ...(withArgs && canonicalArguments !== undefined ? { args: clip(canonicalArguments, LIMITS.args) } : {}),
+    ...(tool === undefined ? {} : { tool: headOf(tool, LIMITS.toolName) }),
+    ...(withArgs && canonicalArguments !== undefined ? { args: headOf(canonicalArguments, LIMITS.args) } : {}),
     count,
     nextThreshold,
   }

@@ -4,7 +4,7 @@
 // request that is not one, or that we fail on, goes out untouched.
 import type { GuardConfig } from '../../../../engine/index.ts'
 import { createWireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
-import { clip } from '../../protocol/clip.ts'
+import { headOf } from '../../../../engine/text.ts'
 import { LIMITS, type AgentState, type InspectorEvent } from '../../protocol/events.ts'
 import { printAsNative } from './native-look.ts'
 import { createOutgoing, type Candidate } from './outgoing.ts'
@@ -69,7 +69,7 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
       message = 'unreadable error'
     }
     try {
-      emit({ type: 'fault', at: now(), message: clip(`fetch interceptor: the request went out unchanged: ${message}`, LIMITS.text) })
+      emit({ type: 'fault', at: now(), message: headOf(`fetch interceptor: the request went out unchanged: ${message}`, LIMITS.text) })
     } catch {
       // Nowhere left to report to.
     }

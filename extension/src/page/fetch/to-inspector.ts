@@ -1,7 +1,7 @@
 // Zero-code mode's events as inspector events: wire agents are `wire:<n>`; the chain events are the
 // engine's, so they go through the same adapter as the hook's and only change agent.
 import type { WireAgentState, WireEvent } from '../../../../engine/wire/index.ts'
-import { clip } from '../../protocol/clip.ts'
+import { headOf } from '../../../../engine/text.ts'
 import { LIMITS, type AgentId, type AgentState, type InspectorEvent } from '../../protocol/events.ts'
 import { fromEngineEvent } from '../../protocol/from-engine.ts'
 
@@ -13,13 +13,13 @@ export function toInspectorEvent(event: WireEvent, url: string): InspectorEvent 
   const agentId = wireAgentId(event.agentId)
   switch (event.type) {
     case 'agent':
-      return { type: 'agent', at: event.at, agent: { id: agentId, kind: 'wire', label: clip(event.label, LIMITS.label), format: event.format } }
+      return { type: 'agent', at: event.at, agent: { id: agentId, kind: 'wire', label: headOf(event.label, LIMITS.label), format: event.format } }
     case 'request': {
       const { at, format, calls, remindersInserted, rewritten } = event
-      return { type: 'request', at, agentId, url: clip(url, LIMITS.url), format, calls, remindersInserted, rewritten }
+      return { type: 'request', at, agentId, url: headOf(url, LIMITS.url), format, calls, remindersInserted, rewritten }
     }
     case 'reminder':
-      return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, placement: clip(event.placement, LIMITS.label) }
+      return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, placement: headOf(event.placement, LIMITS.label) }
     case 'call':
       return { ...(fromEngineEvent(event) as Of<'call'>), agentId }
     case 'chain-reset':
@@ -33,9 +33,9 @@ export function toAgentState(state: WireAgentState): AgentState {
   return {
     id: wireAgentId(agentId),
     kind: 'wire',
-    label: clip(label, LIMITS.label),
+    label: headOf(label, LIMITS.label),
     format,
-    ...(tool === undefined ? {} : { tool: clip(tool, LIMITS.toolName), args: clip(canonicalArguments!, LIMITS.args) }),
+    ...(tool === undefined ? {} : { tool: headOf(tool, LIMITS.toolName), args: headOf(canonicalArguments!, LIMITS.args) }),
     count,
     nextThreshold,
   }
