@@ -8,6 +8,7 @@ import { definitionOf, type SubagentHost, type ToolOutcome, type Workspace } fro
 import { wireMessages } from './transcript.ts'
 import type { Turn, Turns } from './turns.ts'
 import type { ToolCall } from './wire.ts'
+import { errorText } from '../../engine/text.ts'
 
 export interface LoopEnvironment {
   readonly endpoint: ModelEndpoint
@@ -43,7 +44,7 @@ export async function prompt(agent: Agent, text: string, env: LoopEnvironment, s
     }
   } catch (error) {
     if (env.signal.aborted) return setStatus(agent, 'stopped', env)
-    agent.error = error instanceof Error ? error.message : String(error)
+    agent.error = errorText(error)
     return setStatus(agent, 'failed', env)
   }
 }
@@ -106,6 +107,6 @@ function parseArguments(raw: string): { ok: true; value: unknown } | { ok: false
   try {
     return { ok: true, value: raw.trim() === '' ? {} : JSON.parse(raw) }
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) }
+    return { ok: false, error: errorText(error) }
   }
 }

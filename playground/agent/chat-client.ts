@@ -1,6 +1,7 @@
 // Sends one Chat Completions request through the page's own `fetch`, so whatever watches the
 // page's traffic (the extension's zero-code mode) sees it exactly as it would a real agent's.
 import type { ChatCompletion, ChatRequest } from './wire.ts'
+import { errorText } from '../../engine/text.ts'
 
 export interface ModelEndpoint {
   /** The API root, e.g. `https://api.openai.com/v1` or `http://localhost:11434/v1`. */
@@ -33,7 +34,7 @@ export async function complete(endpoint: ModelEndpoint, request: Omit<ChatReques
     response = await globalThis.fetch(url, { method: 'POST', headers, body: JSON.stringify({ ...request, model: endpoint.model }), ...(signal ? { signal } : {}) })
   } catch (error) {
     if (signal?.aborted) throw error
-    throw new ModelError(`cannot reach ${url}: ${error instanceof Error ? error.message : String(error)} (is the server running, and does it allow this origin (CORS)?)`, 0)
+    throw new ModelError(`cannot reach ${url}: ${errorText(error)} (is the server running, and does it allow this origin (CORS)?)`, 0)
   }
   const text = await response.text()
   let body: unknown

@@ -2,6 +2,7 @@
 // when it is installed, the playground's own engine otherwise. Either way the loop does the same
 // three things: report each executed call, append the reminders it gets, report user prompts.
 import type { RepeatToolGuard, ToolResult } from '../../engine/index.ts'
+import { errorText } from '../../engine/text.ts'
 
 /** Where a reminder came from. */
 export type GuardVia = 'extension' | 'playground'
@@ -47,7 +48,7 @@ export function guardPort(guard: PageGuard, via: GuardVia, onFault: (message: st
           return reminder ? [reminder] : []
         })
       } catch (error) {
-        onFault(`postExecute(${name}) failed: ${error instanceof Error ? error.message : String(error)}`)
+        onFault(`postExecute(${name}) failed: ${errorText(error)}`)
         return []
       }
     },
@@ -55,7 +56,7 @@ export function guardPort(guard: PageGuard, via: GuardVia, onFault: (message: st
       try {
         guard.promptSubmit(agent)
       } catch (error) {
-        onFault(`promptSubmit failed: ${error instanceof Error ? error.message : String(error)}`)
+        onFault(`promptSubmit failed: ${errorText(error)}`)
       }
     },
   }

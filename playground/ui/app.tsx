@@ -17,6 +17,7 @@ import { ensureScriptedModel } from './scripted-model.ts'
 import { Transcript } from './transcript.tsx'
 import { scenarioUrl, type UrlOptions } from './url-options.ts'
 import { useChanges } from './use-changes.ts'
+import { errorText } from '../../engine/text.ts'
 
 const DEFAULT_STEP_LIMIT = 12
 
@@ -68,7 +69,7 @@ export function App({ choice, url, storage }: Props) {
       await work()
       setState({ phase: 'done' })
     } catch (error) {
-      setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error) })
+      setState({ phase: 'failed', message: errorText(error) })
     }
   }
 
@@ -80,7 +81,7 @@ export function App({ choice, url, storage }: Props) {
       try {
         await ensureScriptedModel()
       } catch (error) {
-        setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error) })
+        setState({ phase: 'failed', message: errorText(error) })
         return
       }
       target = { baseUrl: scriptedBaseUrl(document.baseURI), model: scriptedModelId(scenario.id) }

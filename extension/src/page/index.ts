@@ -3,7 +3,7 @@
 // relay, and takes config and resync requests back. Nothing here may ever break the page.
 import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardConfig } from '../../../engine/index.ts'
 import { LIMITS, PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '../protocol/events.ts'
-import { headOf } from '../../../engine/text.ts'
+import { errorText, headOf } from '../../../engine/text.ts'
 import { fromEngineEvent, snapshotEvent } from '../protocol/from-engine.ts'
 import { CONTENT_SOURCE, PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
 import { checkContentToPage, checkInspectorEvent, isTagged } from '../protocol/validate.ts'
@@ -68,7 +68,7 @@ function install(win: Window & typeof globalThis): void {
       try {
         agents = wireAgents()
       } catch (error) {
-        fault(`fetch interceptor snapshot failed: ${error instanceof Error ? error.message : String(error)}`)
+        fault(`fetch interceptor snapshot failed: ${errorText(error)}`)
         return
       }
       if (agents.length > 0) batcher.push({ type: 'snapshot', at: builtins.now(), agents, config: guard.config })
@@ -79,7 +79,7 @@ function install(win: Window & typeof globalThis): void {
     try {
       guard.configure(message.config)
     } catch (error) {
-      fault(`config from the extension rejected: ${error instanceof Error ? error.message : String(error)}`)
+      fault(`config from the extension rejected: ${errorText(error)}`)
     }
   })
 
@@ -93,7 +93,7 @@ function install(win: Window & typeof globalThis): void {
   try {
     wireAgents = installFetchInterceptor({ target: win, config: () => guard.config, emit, hookSaw: recentCalls.has }).snapshot
   } catch (error) {
-    fault(`fetch interception is off: ${error instanceof Error ? error.message : String(error)}`)
+    fault(`fetch interception is off: ${errorText(error)}`)
   }
 }
 

@@ -2,6 +2,7 @@
 // throw the engine's TypeError (the caller must know); anything else that goes wrong inside the
 // guard is reported as a fault and the page's call goes on as if no guard were there.
 import type { RepeatToolGuard } from '../../../engine/index.ts'
+import { errorText } from '../../../engine/text.ts'
 
 export type PageGuard = RepeatToolGuard & { readonly version: number }
 
@@ -15,7 +16,7 @@ export function createPageGuard(guard: RepeatToolGuard, version: number, reportF
         return run(...args)
       } catch (error) {
         if (isArgumentError(error)) throw error
-        reportFault(`${name}: ${error instanceof Error ? error.message : String(error)}`)
+        reportFault(`${name}: ${errorText(error)}`)
         return fallback()
       }
     }

@@ -17,6 +17,7 @@ import {
   type PanelToBackground,
 } from './messages.ts'
 import { approxSize } from './size.ts'
+import { errorText } from '../../../engine/text.ts'
 
 type Checked<T> =
   | { readonly ok: true; readonly value: T }
@@ -135,7 +136,7 @@ const guardConfig: Check = both(
     try {
       resolveConfig(value)
     } catch (error) {
-      reject('shape', `${path}: ${error instanceof Error ? error.message : String(error)}`)
+      reject('shape', `${path}: ${errorText(error)}`)
     }
   },
 )
@@ -224,7 +225,7 @@ function attempt<T>(value: unknown, body: () => void): Checked<T> {
   } catch (error) {
     if (error instanceof Rejection) return { ok: false, reason: error.reason, detail: error.detail }
     // Only reachable through a proxy or a throwing getter: never a valid message.
-    return { ok: false, reason: 'shape', detail: error instanceof Error ? error.message : String(error) }
+    return { ok: false, reason: 'shape', detail: errorText(error) }
   }
 }
 

@@ -5,6 +5,7 @@ import { runTests } from './run-tests.ts'
 import { spawnSubagent, waitSubagent } from './subagents.ts'
 import { todoWrite } from './todo-write.ts'
 import type { Tool, ToolContext, ToolOutcome } from './tool.ts'
+import { errorText } from '../../../engine/text.ts'
 
 export const PROJECT_TOOLS: readonly Tool[] = [readFile, listDir, grep, writeFile, todoWrite, runTests, deletePath]
 export const LEAD_TOOLS: readonly Tool[] = [...PROJECT_TOOLS, spawnSubagent, waitSubagent]
@@ -21,6 +22,6 @@ export async function runTool(tools: readonly Tool[], name: string, args: unknow
   try {
     return await tool.run(args as Record<string, unknown>, context)
   } catch (error) {
-    return { content: `Error: ${error instanceof Error ? error.message : String(error)}`, isError: true }
+    return { content: `Error: ${errorText(error)}`, isError: true }
   }
 }

@@ -4,7 +4,7 @@
 // request that is not one, or that we fail on, goes out untouched.
 import type { GuardConfig } from '../../../../engine/index.ts'
 import { createWireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
-import { headOf } from '../../../../engine/text.ts'
+import { errorText, headOf } from '../../../../engine/text.ts'
 import { LIMITS, type AgentState, type InspectorEvent } from '../../protocol/events.ts'
 import { printAsNative } from './native-look.ts'
 import { createOutgoing, type Candidate } from './outgoing.ts'
@@ -64,7 +64,7 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
   function fault(error: unknown): void {
     let message: string
     try {
-      message = error instanceof Error ? error.message : String(error)
+      message = errorText(error)
     } catch {
       message = 'unreadable error'
     }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'preact/hooks'
 import { GuardConfigError, RECOMMENDED_CONFIG, resolveConfig, type GuardConfig } from '../../../../engine/index.ts'
 import type { ConfigSink } from './config-sink.ts'
+import { errorText } from '../../../../engine/text.ts'
 
 interface ConfigEditorProps {
   /** Where the config is read from and saved to. */
@@ -36,7 +37,7 @@ function check(text: string): Checked {
   try {
     input = JSON.parse(text)
   } catch (error) {
-    return { error: `Invalid JSON: ${error instanceof Error ? error.message : String(error)}` }
+    return { error: `Invalid JSON: ${errorText(error)}` }
   }
   try {
     return { config: resolveConfig(input, RECOMMENDED_CONFIG) }
@@ -76,7 +77,7 @@ export function ConfigEditor({ sink, applyLabel = 'Apply', appliedMessage = 'Sav
       setText(next)
       setStatus({ kind: 'done' })
     } catch (error) {
-      setStatus({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
+      setStatus({ kind: 'failed', message: errorText(error) })
     }
   }
 

@@ -6,6 +6,7 @@ import type { DropCounts, DropReason } from '../../protocol/messages.ts'
 import { checkInspectorEvent } from '../../protocol/validate.ts'
 import type { FaultRecord } from './fault-record.ts'
 import { agentKey, type AgentRecord, type TimelineEntry } from './timeline-entry.ts'
+import { errorText } from '../../../../engine/text.ts'
 
 const SESSION_FORMAT = 'repeat-tool-guard/session'
 const SESSION_VERSION = 1
@@ -166,7 +167,7 @@ export function parseSession(text: string, limits: { readonly maxEntries: number
   try {
     data = JSON.parse(text)
   } catch (error) {
-    return { ok: false, errors: [`The file is not JSON: ${error instanceof Error ? error.message : String(error)}`] }
+    return { ok: false, errors: [`The file is not JSON: ${errorText(error)}`] }
   }
   const errors: string[] = []
   const warnings: string[] = []
