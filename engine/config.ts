@@ -1,6 +1,7 @@
 import { canonicalArguments } from './canonical.ts'
 import { headOf } from './text.ts'
 import type { GuardConfig, GuardConfigInput } from './types.ts'
+import { isRecord } from './values.ts'
 
 /** The engine's defaults: every tool tracked, reminders at 3, 5 and 8. */
 export const DEFAULT_CONFIG: GuardConfig = Object.freeze({
@@ -49,9 +50,8 @@ function describe(value: unknown): string {
  */
 export function resolveConfig(input?: GuardConfigInput | unknown, base: GuardConfig = DEFAULT_CONFIG): GuardConfig {
   if (input === undefined) return base
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
-    throw new GuardConfigError('config', input, 'must be an object')
-  const given = input as Record<string, unknown>
+  if (!isRecord(input)) throw new GuardConfigError('config', input, 'must be an object')
+  const given = input
   for (const key of Object.keys(given)) if (!KEYS.includes(key)) throw unknownKey(key, given[key])
   const has = (key: keyof GuardConfig) => Object.hasOwn(given, key)
   return Object.freeze({

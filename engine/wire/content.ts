@@ -2,10 +2,7 @@
 // text parts carry `text` (`{type:'text'}`, `{type:'input_text'}`, Gemini's untyped `{text}`).
 import { headOf } from '../text.ts'
 import { isGuardReminder } from './reminder-text.ts'
-import type { JsonObject } from './types.ts'
-
-export const isRecord = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+import { isRecord } from '../values.ts'
 
 /** A tool name the engine accepts: a non-empty string. */
 export const isToolName = (value: unknown): value is string => typeof value === 'string' && value !== ''

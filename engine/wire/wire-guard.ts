@@ -4,7 +4,7 @@
 // what was inserted once is remembered per conversation, so later requests repeat it at the same
 // place (append-only, whatever the config says by then) and never insert it twice.
 import { canonicalArguments, createRepeatToolGuard, type GuardConfig, type GuardEvent } from '../index.ts'
-import { isRecord } from './content.ts'
+import { isRecord } from '../values.ts'
 import { detectFormat, mayHoldToolCall } from './detect.ts'
 import { conversationKey, conversationLabel } from './identity.ts'
 import { spliceJson } from './json-splice.ts'

@@ -2,7 +2,8 @@
 // blocks at the head of the next user message; a reminder is a text block right after them
 // (results must come first). Server tools (`server_tool_use`) run at the provider and are not
 // the page agent's calls.
-import { isRecord, isReminderPart, isToolName, listOf } from '../content.ts'
+import { isReminderPart, isToolName, listOf } from '../content.ts'
+import { isRecord } from '../../values.ts'
 import { createHistory, type ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
 

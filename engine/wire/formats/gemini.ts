@@ -1,7 +1,8 @@
 // Gemini generateContent / streamGenerateContent: a model content's `functionCall` parts are
 // answered by the `functionResponse` parts of the next content; a reminder is a separate user
 // content after it, so the responses stay pure and no part (nor its `thoughtSignature`) is touched.
-import { isRecord, isReminderContent, isToolName, listOf } from '../content.ts'
+import { isReminderContent, isToolName, listOf } from '../content.ts'
+import { isRecord } from '../../values.ts'
 import { createHistory, type ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
 

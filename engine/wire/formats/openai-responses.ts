@@ -3,7 +3,8 @@
 // `function_call_output` items that follows; a reminder is a user message item after that run.
 // A request that continues a stored response (`previous_response_id`) holds outputs without their
 // calls, so it has no step to guard.
-import { isRecord, isReminderContent, isToolName, listOf } from '../content.ts'
+import { isReminderContent, isToolName, listOf } from '../content.ts'
+import { isRecord } from '../../values.ts'
 import { createHistory, type ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
 

@@ -3,6 +3,7 @@
 // whatever fails: a wrong tag, a wrong protocol version, a size over `LIMITS`, or a wrong shape.
 // Shapes are exact: a missing field, a wrong type or an unknown key is a `shape` failure.
 import { resolveConfig } from '../../../engine/index.ts'
+import { isRecord } from '../../../engine/values.ts'
 import { WIRE_FORMATS } from '../../../engine/wire/types.ts'
 import { LIMITS, PROTOCOL_VERSION, type InspectorEvent, type InspectorEventType } from './events.ts'
 import {
@@ -41,9 +42,6 @@ function reject(reason: DropReason, detail: string): never {
 }
 
 type Check = (value: unknown, path: string) => void
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const text =
   (max: number, min = 0): Check =>
@@ -96,7 +94,7 @@ const list =
 const record =
   (required: Readonly<Record<string, Check>>, optional: Readonly<Record<string, Check>> = {}): Check =>
   (value, path) => {
-    if (!isPlainObject(value)) reject('shape', `${path} must be an object`)
+    if (!isRecord(value)) reject('shape', `${path} must be an object`)
     for (const key of Object.keys(value)) {
       const check = required[key] ?? optional[key]
       if (!Object.hasOwn(required, key) && !Object.hasOwn(optional, key)) reject('shape', `${path}.${key} is not expected`)
@@ -110,7 +108,7 @@ const record =
 const variants =
   (key: string, checks: Readonly<Record<string, Check>>): Check =>
   (value, path) => {
-    if (!isPlainObject(value)) reject('shape', `${path} must be an object`)
+    if (!isRecord(value)) reject('shape', `${path} must be an object`)
     const tag = value[key]
     if (typeof tag !== 'string' || !Object.hasOwn(checks, tag)) reject('shape', `${path}.${key} is not a known ${key}`)
     checks[tag]!(value, path)
@@ -214,7 +212,7 @@ const tabBatch = both(
 
 /** Whether `data` claims to be one of our window messages (carries `tag` as its `source`). */
 export function isTagged(data: unknown, tag: typeof PAGE_SOURCE | typeof CONTENT_SOURCE): boolean {
-  return isPlainObject(data) && data.source === tag
+  return isRecord(data) && data.source === tag
 }
 
 /** Runs `body`, turning a rejection (or the throw of an exotic object) into a drop. */
@@ -232,7 +230,7 @@ function attempt<T>(value: unknown, body: () => void): Checked<T> {
 /** Runs the checks in drop order: tag, version, size, shape. */
 function run<T>(value: unknown, check: Check, options: { tag?: string; maxBytes: number }): Checked<T> {
   return attempt(value, () => {
-    if (!isPlainObject(value)) reject('shape', 'the message must be an object')
+    if (!isRecord(value)) reject('shape', 'the message must be an object')
     if (options.tag !== undefined && value.source !== options.tag) reject('source', `the message is not tagged ${options.tag}`)
     if (value.v !== PROTOCOL_VERSION) reject('version', `protocol version ${String(value.v)} is not ${PROTOCOL_VERSION}`)
     if (approxSize(value, options.maxBytes) > options.maxBytes) reject('size', `the message is larger than ${options.maxBytes} bytes`)

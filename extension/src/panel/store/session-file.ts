@@ -7,6 +7,7 @@ import { checkInspectorEvent } from '../../protocol/validate.ts'
 import type { FaultRecord } from './fault-record.ts'
 import { agentKey, type AgentRecord, type TimelineEntry } from './timeline-entry.ts'
 import { errorText } from '../../../../engine/text.ts'
+import { isRecord } from '../../../../engine/values.ts'
 
 const SESSION_FORMAT = 'repeat-tool-guard/session'
 const SESSION_VERSION = 1
@@ -48,11 +49,8 @@ const fail = (path: string, problem: string): never => {
   throw new Invalid(`${path} ${problem}`)
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
 function objectWith(value: unknown, path: string, keys: readonly string[], optional: ReadonlySet<string> = new Set()): Record<string, unknown> {
-  if (!isObject(value)) return fail(path, 'must be an object')
+  if (!isRecord(value)) return fail(path, 'must be an object')
   for (const key of Object.keys(value)) if (!keys.includes(key)) fail(`${path}.${key}`, 'is not expected')
   for (const key of keys) if (!optional.has(key) && !Object.hasOwn(value, key)) fail(`${path}.${key}`, 'is missing')
   return value
@@ -188,7 +186,7 @@ export function parseSession(text: string, limits: { readonly maxEntries: number
       warnings.push(`Kept the newest ${limits.maxEntries} of ${entryItems.length} timeline rows (this panel's limit).`)
       entryItems = entryItems.slice(entryItems.length - limits.maxEntries)
     }
-    const declared = new Set(agentItems.map((item) => (isObject(item) ? item.key : undefined)))
+    const declared = new Set(agentItems.map((item) => (isRecord(item) ? item.key : undefined)))
     const entries = each(entryItems, 'session.entries', errors, (item, path) => entry(item, path, byKey, declared))
     const faults = each(array(file.faults, 'session.faults').slice(-limits.maxFaults), 'session.faults', errors, fault)
     const sessionDrops = drops(file.drops, 'session.drops')
