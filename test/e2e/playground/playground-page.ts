@@ -13,7 +13,7 @@ import { EXPECTED_REMINDERS } from './expectations.ts'
 
 export const servePlayground = (): Promise<TestServer> => serve([join(DIST_DIR, 'playground')])
 
-export interface PlaygroundSession {
+interface PlaygroundSession {
   readonly browser: Browser
   readonly server: TestServer
   readonly page: Page
