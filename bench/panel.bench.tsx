@@ -1,7 +1,8 @@
 // The panel with 100,000 recorded calls across 50 agents, drawn by Chromium: time to first
 // render, cost of each live batch, DOM size, frame pacing while batches stream in. Measured inside
-// a page that mounts the real Inspector (bench/panel-page), each timing ending with a forced
-// style and layout pass. Costs are ratios against a baseline measured in the same run (drawing an
+// a page that mounts the real Inspector (bench/panel-page), built as `npm run build` builds the
+// panel, each timing ending with a forced style and layout pass. Live batches arrive one per
+// frame, as port messages do. Costs are ratios against a baseline measured in the same run (drawing an
 // empty panel), next to the absolute milliseconds and the 16 ms frame. Nothing asserts on time.
 import preact from '@preact/preset-vite'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -14,7 +15,7 @@ import { launch, type Browser } from '../test/e2e/support/browser.ts'
 import { serve, type TestServer } from '../test/e2e/support/server.ts'
 import type { PanelBenchOptions, PanelBenchResult } from './panel-page/main.tsx'
 
-const OPTIONS: PanelBenchOptions = { calls: 100_000, agents: 50, liveCalls: 40, rounds: 40 }
+const OPTIONS: PanelBenchOptions = { calls: 100_000, agents: 50, liveCalls: 40, rounds: 120 }
 const FRAME_MS = 16
 
 let outDir: string
@@ -24,13 +25,21 @@ let page: Page
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'rtg-panel-bench-'))
+  // Measure what ships: the test runner's NODE_ENV would otherwise make the Preact preset add
+  // its debug layer and development JSX, which `npm run build` leaves out.
+  const nodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
   await build({
     configFile: false,
+    mode: 'production',
     logLevel: 'warn',
     root: resolve(import.meta.dirname, 'panel-page'),
     base: './',
     plugins: [preact()],
     build: { outDir, emptyOutDir: true, target: 'es2022' },
+  }).finally(() => {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = nodeEnv
   })
   server = await serve([outDir])
   browser = await launch({ extension: false })
@@ -70,7 +79,7 @@ test('panel: 100,000 calls across 50 agents (Chromium)', async () => {
     // A median hides the slow batches a user notices: the p90 and the worst sit beside it.
     row(`live batch, median of ${r.batchMs.length}: ingest + draw (${r.batchEvents} events, ${OPTIONS.liveCalls} calls)`, median(r.batchMs), `${r.liveNodes} DOM nodes after`),
     row(`live batch, p90 of ${r.batchMs.length}`, percentile(r.batchMs, 0.9)),
-    row(`live batch, max of ${r.batchMs.length}`, Math.max(...r.batchMs)),
+    row(`live batch, max of ${r.batchMs.length}`, Math.max(...r.batchMs), `${r.batchMs.filter((ms) => ms > FRAME_MS).length} of ${r.batchMs.length} over 16 ms`),
     row('text filter over every row', r.filterMs),
     row('import the exported session, then draw it', r.importMs),
   ])

@@ -154,6 +154,88 @@ describe('the live panel', () => {
   })
 })
 
+describe('a long live timeline', () => {
+  /** `n` calls by one agent, in runs of four identical ones (each run fires a gentle reminder). */
+  const burst = (page: Page, from: number, n: number) =>
+    page.evaluate(
+      async ([from, n]) => {
+        for (let i = from; i < from + n; i++) await window.callTool('looper', 'grep', { q: `term ${Math.floor(i / 4)}` })
+      },
+      [from, n],
+    )
+
+  /** What the timeline shows: its scroll box, and each drawn row's box, relative to the list's top. */
+  const geometry = (panel: Page) =>
+    panel.getByTestId('timeline').evaluate((list) => {
+      const top = list.getBoundingClientRect().top
+      const rows = [...list.querySelectorAll<HTMLElement>('.rtg-vrow')].map((row) => {
+        const box = row.getBoundingClientRect()
+        const seq = row.querySelector('.rtg-seq')?.textContent
+        return { seq: seq ? Number(seq.slice(1)) : null, top: box.top - top, bottom: box.bottom - top, height: box.height }
+      })
+      return { scrollTop: list.scrollTop, clientHeight: list.clientHeight, scrollHeight: list.scrollHeight, rows }
+    })
+  type Geometry = Awaited<ReturnType<typeof geometry>>
+
+  const newestCall = async (panel: Page) => Math.max(0, ...(await geometry(panel)).rows.map((row) => row.seq ?? 0))
+  /** Drawn rows sit edge to edge: the heights the list assumed are the heights they have. */
+  function expectStacked({ rows }: Geometry): void {
+    for (let i = 1; i < rows.length; i++) expect(Math.abs(rows[i]!.top - rows[i - 1]!.bottom)).toBeLessThan(1)
+  }
+  /** Scrolled to the end, with the last row's bottom on the list's bottom edge. */
+  function expectAtEnd(g: Geometry): void {
+    expect(g.scrollTop + g.clientHeight).toBeGreaterThanOrEqual(g.scrollHeight - 1)
+    expect(Math.abs(g.rows.at(-1)!.bottom - g.clientHeight)).toBeLessThan(1)
+  }
+
+  it('follows the newest row, holds a reader who scrolled up in place, and draws rows at their real heights', async () => {
+    const { page, tabId } = await open('agent.html?tab=long')
+    const panel = await browser.openPanel(tabId)
+    await burst(page, 0, 2_000)
+    await expect.poll(() => newestCall(panel)).toBe(2_000)
+    let g = await geometry(panel)
+    // 2,000 calls, 500 reminders and 499 resets recorded; a screenful (and a little more) drawn
+    expect(g.rows.length).toBeGreaterThan(5)
+    expect(g.rows.length).toBeLessThan(60)
+    expect(g.rows.some((row) => row.height > 40), 'a reminder row, taller than one line, is in view').toBe(true)
+    expectStacked(g)
+    expectAtEnd(g)
+
+    // scrolled up to read: new calls arrive below and the rows read stay where they are
+    await panel.getByTestId('timeline').evaluate((list) => list.scrollTo(0, list.scrollHeight / 2))
+    await expect.poll(async () => (await geometry(panel)).rows[0]!.top).toBeLessThanOrEqual(0)
+    const before = await geometry(panel)
+    const anchor = before.rows.find((row) => row.seq !== null && row.top >= 0)!
+    await burst(page, 2_000, 300)
+    await expect.poll(() => panel.getByTestId('status-bar').textContent()).toContain('2,300 calls')
+    g = await geometry(panel)
+    expect(g.scrollTop).toBe(before.scrollTop)
+    expect(g.rows.find((row) => row.seq === anchor.seq)?.top).toBeCloseTo(anchor.top, 0)
+    expect(await newestCall(panel)).toBeLessThan(1_500)
+    expectStacked(g)
+
+    // back at the end, it follows again
+    await panel.getByTestId('timeline').evaluate((list) => list.scrollTo(0, list.scrollHeight))
+    await burst(page, 2_300, 50)
+    await expect.poll(() => newestCall(panel)).toBe(2_350)
+    expectAtEnd(await geometry(panel))
+
+    // a call expanded to its arguments is measured; collapsed, it is one line again
+    const last = panel.locator('[data-testid=timeline-row][data-kind=call]').last()
+    await last.locator('.rtg-row-line').click()
+    await expect.poll(() => panel.getByTestId('call-args').count()).toBe(1)
+    g = await geometry(panel)
+    expect(Math.max(...g.rows.map((row) => row.height))).toBeGreaterThan(40)
+    expectStacked(g)
+    expectAtEnd(g)
+    await last.locator('.rtg-row-line').click()
+    await expect.poll(() => panel.getByTestId('call-args').count()).toBe(0)
+    g = await geometry(panel)
+    expectStacked(g)
+    expectAtEnd(g)
+  })
+})
+
 describe('a stopped service worker', () => {
   it('leaves the panel whole: it reconnects and keeps recording without a reload', async () => {
     const { page, tabId } = await open('agent.html?tab=sw')

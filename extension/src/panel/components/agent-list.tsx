@@ -13,6 +13,7 @@ interface AgentListProps {
   readonly onSelect: (agent: AgentKey | null) => void
 }
 
+/** Fixed by the stylesheet (.rtg-agent-row), so rows are never measured. */
 const ROW_HEIGHT = 22
 
 /** Every agent seen, subagents under their parent, each with its current run. */
@@ -60,6 +61,7 @@ export function AgentList({ store, selected, onSelect }: AgentListProps) {
           start={0}
           end={rows.length}
           estimate={() => ROW_HEIGHT}
+          fixed={() => true}
           label="Agents"
           renderRow={(i) => {
             const row = rows[i]!

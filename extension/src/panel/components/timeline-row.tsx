@@ -144,10 +144,15 @@ function RequestRow({ event, head }: RowProps<'request'>) {
   )
 }
 
-/** A first guess of a row's height, before it is measured. */
+/** Every row but a reminder is one line of a height the stylesheet fixes, unless expanded. */
+export const isOneLine = (event: TimelineEvent): boolean => event.type !== 'reminder'
+
+const ONE_LINE_HEIGHT = 22
+
+/** A row's height: exact for a one-line row, a first guess for a reminder until it is measured. */
 export function estimateRowHeight(entry: Pick<TimelineEntry, 'event'>): number {
   const { event } = entry
-  if (event.type !== 'reminder') return 22
+  if (event.type !== 'reminder') return ONE_LINE_HEIGHT
   const lines = event.text.split('\n').length
   return 30 + 16 * (lines + Math.floor(event.text.length / 120))
 }

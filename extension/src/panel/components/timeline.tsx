@@ -3,7 +3,7 @@ import { isFiltering, NO_FILTER } from '../store/timeline-filter.ts'
 import type { InspectorStore } from '../store/inspector-store.ts'
 import type { AgentKey, TimelineEntry } from '../store/timeline-entry.ts'
 import { EmptyState, NoAgentYet } from './empty-state.tsx'
-import { estimateRowHeight, TimelineRow } from './timeline-row.tsx'
+import { estimateRowHeight, isOneLine, TimelineRow } from './timeline-row.tsx'
 import { VirtualList } from './virtual-list.tsx'
 
 interface TimelineProps {
@@ -55,6 +55,7 @@ export function Timeline({ store, agent }: TimelineProps) {
         start={view.start}
         end={view.end}
         estimate={(row) => estimateRowHeight({ event: view.event(row) })}
+        fixed={(row) => isOneLine(view.event(row)) && !expanded.has(view.entry(row))}
         follow
         label="Timeline"
         testId="timeline"

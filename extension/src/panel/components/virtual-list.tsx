@@ -9,6 +9,11 @@ interface VirtualListProps {
   readonly end: number
   /** Height to assume for a row until it has been rendered and measured. */
   readonly estimate: (row: number) => number
+  /**
+   * True for a row whose height the stylesheet fixes at its estimate: it is never measured, so a
+   * frame that adds only such rows reads no layout back.
+   */
+  readonly fixed?: (row: number) => boolean
   readonly renderRow: (row: number) => ComponentChild
   /** Keep the newest row in view while the user is at the bottom (a live log). */
   readonly follow?: boolean
@@ -18,6 +23,12 @@ interface VirtualListProps {
 
 /** Pixels rendered beyond the viewport on each side, so fast scrolling shows no gaps. */
 const OVERSCAN = 160
+/**
+ * Pinned to the live end there is nothing below to scroll to, and every new batch replaces the
+ * rows in view: drawing a full overscan above would be rebuilt on each batch. One wheel step's
+ * worth is kept, and the full overscan comes back as soon as the user scrolls up.
+ */
+const FOLLOW_OVERSCAN = 100
 /** Used until the container has been laid out (and in environments without layout). */
 const FALLBACK_VIEWPORT = 600
 
@@ -26,7 +37,7 @@ const FALLBACK_VIEWPORT = 600
  * measured once rendered, so rows may wrap and expand freely.
  */
 export function VirtualList(props: VirtualListProps) {
-  const { epoch, start, end, estimate, renderRow, follow = false } = props
+  const { epoch, start, end, estimate, fixed, renderRow, follow = false } = props
   const container = useRef<HTMLDivElement>(null)
   const windowRef = useRef<HTMLDivElement>(null)
   const heights = useRef<{ epoch: number; index: HeightIndex } | null>(null)
@@ -51,14 +62,18 @@ export function VirtualList(props: VirtualListProps) {
   }
 
   const total = index.total()
+  const following = follow && atBottom.current
   // Following: draw the bottom now rather than a frame later, after the scroll event.
-  const top = follow && atBottom.current ? Math.max(0, total - viewport) : scrollTop
-  const first = index.rowAt(Math.max(0, top - OVERSCAN)) ?? start
+  const top = following ? Math.max(0, total - viewport) : scrollTop
+  const first = index.rowAt(Math.max(0, top - (following ? FOLLOW_OVERSCAN : OVERSCAN))) ?? start
   const last = Math.min(end - 1, index.rowAt(top + viewport + OVERSCAN) ?? start)
   const rows: ComponentChild[] = []
+  // Keyed by row, a scrolled list keeps every row it still shows. Pinned to the live end, each
+  // batch brings rows that replace all those in view: keyed by slot, they are drawn into the
+  // elements already there instead of into new ones.
   for (let row = Math.max(first, start); row <= last; row++)
     rows.push(
-      <div key={row} class="rtg-vrow" role="listitem" data-row={row}>
+      <div key={following ? row - first : row} class="rtg-vrow" role="listitem" data-row={row}>
         {renderRow(row)}
       </div>,
     )
@@ -70,15 +85,16 @@ export function VirtualList(props: VirtualListProps) {
     let changed = false
     for (const child of Array.from(win.children) as HTMLElement[]) {
       const row = Number(child.dataset.row)
-      const height = child.offsetHeight
+      // A row that was measured while it was taller (an expanded call) goes back to its estimate.
+      const height = fixed?.(row) ? estimate(row) : child.offsetHeight
       if (height > 0 && Math.abs(height - index.size(row)) > 0.5) {
         index.set(row, height)
         changed = true
       }
     }
     if (follow && atBottom.current) {
-      const bottom = Math.max(0, index.total() - box.clientHeight)
-      if (box.scrollTop !== bottom) box.scrollTop = bottom
+      // Past the end is clamped to the bottom, so nothing needs reading back to find it.
+      box.scrollTop = index.total()
     } else if (droppedHeight.current > 0) {
       // Rows fell off the top: move up by their height so what the user reads stays put.
       box.scrollTop = Math.max(0, box.scrollTop - droppedHeight.current)

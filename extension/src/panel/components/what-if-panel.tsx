@@ -103,6 +103,7 @@ function Rows({ store, report, onlyChanges }: { store: InspectorStore; report: W
       start={0}
       end={rows.length}
       estimate={(i) => (rows[i] === open ? 200 : 22)}
+      fixed={(i) => rows[i] !== open}
       label="Reminders, recorded and replayed"
       testId="what-if-rows"
       renderRow={(i) => {
