@@ -39,6 +39,7 @@ const FALLBACK_VIEWPORT = 600
 export function VirtualList(props: VirtualListProps) {
   const { epoch, start, end, estimate, fixed, renderRow, follow = false } = props
   const container = useRef<HTMLDivElement>(null)
+  const spaceRef = useRef<HTMLDivElement>(null)
   const windowRef = useRef<HTMLDivElement>(null)
   const heights = useRef<{ epoch: number; index: HeightIndex } | null>(null)
   const droppedHeight = useRef(0)
@@ -67,21 +68,26 @@ export function VirtualList(props: VirtualListProps) {
   const top = following ? Math.max(0, total - viewport) : scrollTop
   const first = index.rowAt(Math.max(0, top - (following ? FOLLOW_OVERSCAN : OVERSCAN))) ?? start
   const last = Math.min(end - 1, index.rowAt(top + viewport + OVERSCAN) ?? start)
+  const drawnFrom = Math.max(first, start)
   const rows: ComponentChild[] = []
   // Keyed by row, a scrolled list keeps every row it still shows. Pinned to the live end, each
   // batch brings rows that replace all those in view: keyed by slot, they are drawn into the
   // elements already there instead of into new ones.
-  for (let row = Math.max(first, start); row <= last; row++)
+  for (let row = drawnFrom; row <= last; row++)
     rows.push(
       <div key={following ? row - first : row} class="rtg-vrow" role="listitem" data-row={row}>
         {renderRow(row)}
       </div>,
     )
 
+  // The list's geometry (its scroll height, where the drawn rows sit) is written here, not
+  // rendered: a row measured at another height than assumed then moves the rows after it without
+  // drawing the list again, unless the drawn rows no longer cover the viewport.
   useLayoutEffect(() => {
     const box = container.current
+    const space = spaceRef.current
     const win = windowRef.current
-    if (!box || !win) return
+    if (!box || !space || !win) return
     let changed = false
     for (const child of Array.from(win.children) as HTMLElement[]) {
       const row = Number(child.dataset.row)
@@ -92,15 +98,21 @@ export function VirtualList(props: VirtualListProps) {
         changed = true
       }
     }
-    if (follow && atBottom.current) {
+    const total = index.total()
+    space.style.height = `${total}px`
+    win.style.transform = `translateY(${index.offset(drawnFrom)}px)`
+    if (following) {
       // Past the end is clamped to the bottom, so nothing needs reading back to find it.
-      box.scrollTop = index.total()
+      box.scrollTop = total
     } else if (droppedHeight.current > 0) {
       // Rows fell off the top: move up by their height so what the user reads stays put.
       box.scrollTop = Math.max(0, box.scrollTop - droppedHeight.current)
     }
     droppedHeight.current = 0
-    if (changed) setMeasured((n) => n + 1)
+    if (!changed) return
+    const shownFrom = following ? Math.max(0, total - viewport) : scrollTop
+    const covered = index.offset(drawnFrom) <= shownFrom && index.offset(last + 1) >= Math.min(total, shownFrom + viewport)
+    if (!covered) setMeasured((n) => n + 1)
   })
 
   useEffect(() => {
@@ -123,8 +135,8 @@ export function VirtualList(props: VirtualListProps) {
 
   return (
     <div ref={container} class="rtg-vlist" role="list" aria-label={props.label} data-testid={props.testId} onScroll={onScroll}>
-      <div class="rtg-vlist-space" style={{ height: `${total}px` }}>
-        <div ref={windowRef} class="rtg-vlist-window" style={{ transform: `translateY(${index.offset(Math.max(first, start))}px)` }}>
+      <div ref={spaceRef} class="rtg-vlist-space">
+        <div ref={windowRef} class="rtg-vlist-window">
           {rows}
         </div>
       </div>
