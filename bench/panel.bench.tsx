@@ -2,58 +2,28 @@
 // render, cost of each live batch, DOM size, frame pacing while batches stream in. Measured inside
 // a page that mounts the real Inspector (bench/panel-page), built as `npm run build` builds the
 // panel, each timing ending with a forced style and layout pass. Live batches arrive one per
-// frame, as port messages do. Costs are ratios against a baseline measured in the same run (drawing an
-// empty panel), next to the absolute milliseconds and the 16 ms frame. Nothing asserts on time.
-import preact from '@preact/preset-vite'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+// frame, as port messages do. Costs are ratios against a baseline measured in the same run
+// (drawing an empty panel), next to the absolute milliseconds and the 16 ms frame. Nothing
+// asserts on time.
+import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
-import { build } from 'vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launch, type Browser } from '../test/e2e/support/browser.ts'
-import { serve, type TestServer } from '../test/e2e/support/server.ts'
 import type { PanelBenchOptions, PanelBenchResult } from './panel-page/main.tsx'
+import { openBuiltPage, type BuiltPage } from './support/built-page.ts'
 
 const OPTIONS: PanelBenchOptions = { calls: 100_000, agents: 50, liveCalls: 40, rounds: 120 }
 const FRAME_MS = 16
 
-let outDir: string
-let server: TestServer
-let browser: Browser
+let built: BuiltPage
 let page: Page
 
 beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'rtg-panel-bench-'))
-  // Measure what ships: the test runner's NODE_ENV would otherwise make the Preact preset add
-  // its debug layer and development JSX, which `npm run build` leaves out.
-  const nodeEnv = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  await build({
-    configFile: false,
-    mode: 'production',
-    logLevel: 'warn',
-    root: resolve(import.meta.dirname, 'panel-page'),
-    base: './',
-    plugins: [preact()],
-    build: { outDir, emptyOutDir: true, target: 'es2022' },
-  }).finally(() => {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = nodeEnv
-  })
-  server = await serve([outDir])
-  browser = await launch({ extension: false })
-  page = await browser.context.newPage()
   // About the size of a DevTools panel docked at the bottom of a laptop screen.
-  await page.setViewportSize({ width: 1200, height: 500 })
-  await page.goto(`${server.origin}/index.html`)
+  built = await openBuiltPage(resolve(import.meta.dirname, 'panel-page'), { width: 1200, height: 500 })
+  page = built.page
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  if (outDir) await rm(outDir, { recursive: true, force: true })
-})
+afterAll(() => built?.close())
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const percentile = (values: readonly number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!
