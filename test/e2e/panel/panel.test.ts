@@ -236,6 +236,35 @@ describe('a long live timeline', () => {
   })
 })
 
+describe('the panel’s layout', () => {
+  it('puts the agents beside the timeline in a wide panel, and above it, at full width, in a narrow one', async () => {
+    const { page, tabId } = await open('agent.html?tab=layout')
+    await calls(page, 'lay', 'grep', { q: 'x' }, 2)
+    const panel = await browser.openPanel(tabId)
+    await expect.poll(() => labels(panel)).toEqual(['lay'])
+    const boxes = async () => {
+      const agents = (await panel.getByTestId('agent-list').boundingBox())!
+      const timeline = (await panel.getByTestId('timeline').boundingBox())!
+      return { agents, timeline }
+    }
+
+    await panel.setViewportSize({ width: 1200, height: 600 })
+    let { agents, timeline } = await boxes()
+    expect(agents.x + agents.width).toBeLessThanOrEqual(timeline.x + 1)
+    expect(timeline.width).toBeGreaterThan(500)
+
+    await panel.setViewportSize({ width: 560, height: 700 })
+    const stacked = async () => {
+      ;({ agents, timeline } = await boxes())
+      return agents.y + agents.height <= timeline.y + 1
+    }
+    await expect.poll(stacked).toBe(true)
+    expect(agents.width).toBeGreaterThan(540)
+    expect(timeline.width).toBeGreaterThan(540)
+    expect(timeline.height).toBeGreaterThan(200)
+  })
+})
+
 describe('a stopped service worker', () => {
   it('leaves the panel whole: it reconnects and keeps recording without a reload', async () => {
     const { page, tabId } = await open('agent.html?tab=sw')
