@@ -129,7 +129,11 @@ export function VirtualList(props: VirtualListProps) {
   const onScroll = () => {
     const box = container.current
     if (!box) return
+    const wasFollowing = follow && atBottom.current
     atBottom.current = box.scrollTop + box.clientHeight >= box.scrollHeight - 4
+    // Still pinned to the end (the scroll the list made itself to follow a batch): the rows drawn
+    // do not depend on the scroll position, so there is nothing to draw again.
+    if (wasFollowing && atBottom.current) return
     setScrollTop(box.scrollTop)
   }
 
