@@ -4,7 +4,7 @@
 // built into bench/engine-page, in Chromium, where the page guard runs the engine.
 import type { canonicalArguments, createRepeatToolGuard, RepeatToolGuard } from '../../engine/index.ts'
 
-export interface EngineUnderTest {
+interface EngineUnderTest {
   readonly createRepeatToolGuard: typeof createRepeatToolGuard
   readonly canonicalArguments: typeof canonicalArguments
 }
