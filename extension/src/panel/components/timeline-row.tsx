@@ -145,14 +145,13 @@ function RequestRow({ event, head }: RowProps<'request'>) {
 }
 
 /** Every row but a reminder is one line of a height the stylesheet fixes, unless expanded. */
-export const isOneLine = (event: TimelineEvent): boolean => event.type !== 'reminder'
+export const isOneLine = (event: TimelineEvent): event is Exclude<TimelineEvent, Of<'reminder'>> => event.type !== 'reminder'
 
 const ONE_LINE_HEIGHT = 22
 
 /** A row's height: exact for a one-line row, a first guess for a reminder until it is measured. */
-export function estimateRowHeight(entry: Pick<TimelineEntry, 'event'>): number {
-  const { event } = entry
-  if (event.type !== 'reminder') return ONE_LINE_HEIGHT
+export function estimateRowHeight(event: TimelineEvent): number {
+  if (isOneLine(event)) return ONE_LINE_HEIGHT
   const lines = event.text.split('\n').length
   return 30 + 16 * (lines + Math.floor(event.text.length / 120))
 }

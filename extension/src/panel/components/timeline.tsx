@@ -54,7 +54,7 @@ export function Timeline({ store, agent }: TimelineProps) {
         epoch={view.epoch}
         start={view.start}
         end={view.end}
-        estimate={(row) => estimateRowHeight({ event: view.event(row) })}
+        estimate={(row) => estimateRowHeight(view.event(row))}
         fixed={(row) => isOneLine(view.event(row)) && !expanded.has(view.entry(row))}
         follow
         label="Timeline"
