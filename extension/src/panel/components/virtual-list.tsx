@@ -44,6 +44,8 @@ export function VirtualList(props: VirtualListProps) {
   const heights = useRef<{ epoch: number; index: HeightIndex } | null>(null)
   const droppedHeight = useRef(0)
   const atBottom = useRef(true)
+  /** The scroll height the list had before this render's rows were added. */
+  const drawnTotal = useRef(0)
   const [scrollTop, setScrollTop] = useState(0)
   const [viewport, setViewport] = useState(FALLBACK_VIEWPORT)
   const [, setMeasured] = useState(0)
@@ -99,9 +101,14 @@ export function VirtualList(props: VirtualListProps) {
       }
     }
     const total = index.total()
+    // A reader who reached the end as new rows came in, before the scroll event could say so,
+    // follows them: without this the rows would grow the list under the scroll position first.
+    const caughtUp = follow && !following && box.scrollTop + box.clientHeight >= drawnTotal.current - 4
+    if (caughtUp) atBottom.current = true
+    drawnTotal.current = total
     space.style.height = `${total}px`
     win.style.transform = `translateY(${index.offset(drawnFrom)}px)`
-    if (following) {
+    if (following || caughtUp) {
       // Past the end is clamped to the bottom, so nothing needs reading back to find it.
       box.scrollTop = total
     } else if (droppedHeight.current > 0) {
@@ -109,6 +116,11 @@ export function VirtualList(props: VirtualListProps) {
       box.scrollTop = Math.max(0, box.scrollTop - droppedHeight.current)
     }
     droppedHeight.current = 0
+    // Caught up: the rows drawn are those the reader scrolled to, not the newest.
+    if (caughtUp) {
+      setMeasured((n) => n + 1)
+      return
+    }
     if (!changed) return
     const shownFrom = following ? Math.max(0, total - viewport) : scrollTop
     const covered = index.offset(drawnFrom) <= shownFrom && index.offset(last + 1) >= Math.min(total, shownFrom + viewport)
