@@ -6,12 +6,14 @@ import { LIMITS, PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '
 import { errorText, headOf } from '../../../engine/text.ts'
 import { fromEngineEvent, snapshotEvent } from '../protocol/from-engine.ts'
 import { CONTENT_SOURCE, PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
+import { redactUrl } from '../protocol/redact-url.ts'
 import { checkContentToPage, checkInspectorEvent, isTagged } from '../protocol/validate.ts'
 // Pure counting, shared with the relay (no extension API in it).
 import { createDropReport } from '../content/drop-report.ts'
 import { createBatcher } from './batcher.ts'
 import { captureBuiltins } from './builtins.ts'
 import { installFetchInterceptor } from './fetch/install.ts'
+import { createOriginMode } from './origin-mode.ts'
 import { createPageGuard } from './page-api.ts'
 import { createRecentCalls } from './recent-calls.ts'
 
@@ -42,7 +44,7 @@ function install(win: Window & typeof globalThis): void {
     enumerable: false,
     configurable: false,
   })
-  batcher.push({ type: 'page-load', at: builtins.now(), url: headOf(win.location.href, LIMITS.url) })
+  batcher.push({ type: 'page-load', at: builtins.now(), url: headOf(redactUrl(win.location.href), LIMITS.url) })
   batcher.push({ type: 'config', at: builtins.now(), config: guard.config })
 
   // Forged or malformed relay messages are counted like the relay's own drops: the relay adds
@@ -52,6 +54,7 @@ function install(win: Window & typeof globalThis): void {
     later: builtins.later,
   })
   let wireAgents = (): AgentState[] => []
+  const zeroCode = createOriginMode(win)
   builtins.onMessage((source, data) => {
     // Not tagged as the relay's: other scripts' traffic (our own batches included), not counted.
     if (!isTagged(data, CONTENT_SOURCE)) return
@@ -60,6 +63,7 @@ function install(win: Window & typeof globalThis): void {
     const checked = checkContentToPage(data)
     if (!checked.ok) return drops.count(checked.reason)
     const message = checked.value
+    if (message.kind === 'zero-code') return zeroCode.set(message.mode)
     if (message.kind === 'resync') {
       batcher.push(snapshotEvent(guard.snapshot(), guard.config, builtins.now()))
       // The fetch interceptor's agents, in a snapshot of their own (a panel merges agent by agent).
@@ -91,7 +95,7 @@ function install(win: Window & typeof globalThis): void {
     else fault(`fetch interceptor produced an invalid ${String(event?.type)} event: ${checked.detail}`)
   }
   try {
-    wireAgents = installFetchInterceptor({ target: win, config: () => guard.config, emit, hookSaw: recentCalls.has }).snapshot
+    wireAgents = installFetchInterceptor({ target: win, config: () => guard.config, mode: zeroCode.current, emit, hookSaw: recentCalls.has }).snapshot
   } catch (error) {
     fault(`fetch interception is off: ${errorText(error)}`)
   }
