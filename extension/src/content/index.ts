@@ -10,6 +10,9 @@ import { createDropReport } from './drop-report.ts'
 import { readPageMessage } from './page-inbox.ts'
 import { createRelay } from './relay.ts'
 import { readStoredConfig } from './stored-config.ts'
+import { redactUrl } from '../protocol/redact-url.ts'
+import { frameOrigin } from '../protocol/zero-code-mode.ts'
+import { startZeroCodeDelivery } from './stored-zero-code-mode.ts'
 
 const later = (run: () => void, ms: number) => void setTimeout(run, ms)
 /**
@@ -20,6 +23,8 @@ const later = (run: () => void, ms: number) => void setTimeout(run, ms)
 const isIdle = (event: InspectorEvent): boolean =>
   event.type === 'page-load' || event.type === 'config' || (event.type === 'snapshot' && event.agents.length === 0)
 const postToPage = (message: ContentToPage) => window.postMessage(message, '*')
+/** This frame's URL as the extension records it: without its secrets. */
+const frameUrl = () => headOf(redactUrl(location.href), LIMITS.url)
 
 const relay = createRelay({
   connect: () => {
@@ -57,6 +62,7 @@ function onWindowMessage(event: MessageEvent): void {
     // The config may have been posted before the page script set up its listener.
     pageListening = true
     if (storedConfig) sendConfig(storedConfig)
+    zeroCode.resend()
   }
   if (message.kind === 'drops') {
     // The page's drops of our messages go out with ours, as one count per tab.
@@ -64,7 +70,7 @@ function onWindowMessage(event: MessageEvent): void {
     return
   }
   if (!message.events.every(isIdle)) relay.keepConnected()
-  relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: headOf(location.href, LIMITS.url), events: message.events })
+  relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: frameUrl(), events: message.events })
 }
 
 function applyStoredConfig(value: unknown, atStart: boolean): void {
@@ -72,7 +78,7 @@ function applyStoredConfig(value: unknown, atStart: boolean): void {
   if (!stored.ok) {
     // Say it once per tab, not once per frame.
     if (window === window.top)
-      relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: headOf(location.href, LIMITS.url), events: [{ type: 'fault', at: Date.now(), message: headOf(`stored config rejected, the page keeps its config: ${stored.error}`, LIMITS.text) }] })
+      relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: frameUrl(), events: [{ type: 'fault', at: Date.now(), message: headOf(`stored config rejected, the page keeps its config: ${stored.error}`, LIMITS.text) }] })
     return
   }
   // Nothing stored at start: the page already runs the recommended config.
@@ -81,6 +87,15 @@ function applyStoredConfig(value: unknown, atStart: boolean): void {
   sendConfig(stored.config)
 }
 
+const zeroCode = startZeroCodeDelivery({
+  storage: browser.storage,
+  origin: frameOrigin(window),
+  post: (mode) => postToPage({ source: CONTENT_SOURCE, v: PROTOCOL_VERSION, kind: 'zero-code', mode }),
+  rejected: (reasons) => {
+    // Said once per tab, like a rejected config.
+    if (window === window.top) relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: frameUrl(), events: [{ type: 'fault', at: Date.now(), message: headOf(`stored zero-code settings refused, their origins keep their defaults: ${reasons.join('; ')}`, LIMITS.text) }] })
+  },
+})
 window.addEventListener('message', onWindowMessage)
 browser.storage.local.get(CONFIG_STORAGE_KEY).then(
   (items) => applyStoredConfig(items[CONFIG_STORAGE_KEY], true),

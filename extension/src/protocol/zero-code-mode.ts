@@ -33,7 +33,12 @@ export function originOf(url: string): string | undefined {
 
 function isLocal(origin: string): boolean {
   if (origin === FILE_ORIGIN) return true
-  const { hostname } = new URL(origin)
+  let hostname: string
+  try {
+    hostname = new URL(origin).hostname
+  } catch {
+    return false
+  }
   return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]'
 }
 
