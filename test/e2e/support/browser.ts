@@ -39,14 +39,22 @@ export interface Browser {
   close(): Promise<void>
 }
 
-export async function launch(options: { extension?: boolean } = {}): Promise<Browser> {
+interface LaunchOptions {
+  readonly extension?: boolean
+  /** More command-line switches, e.g. `--host-resolver-rules` to serve pages under other host names. */
+  readonly args?: readonly string[]
+}
+
+export async function launch(options: LaunchOptions = {}): Promise<Browser> {
   const withExtension = options.extension ?? true
   if (withExtension && !existsSync(join(EXTENSION_DIR, 'manifest.json')))
     throw new Error(`no built extension at ${EXTENSION_DIR}: run npm run build`)
   const userDataDir = await mkdtemp(join(tmpdir(), 'rtg-e2e-'))
-  const args = withExtension
-    ? [...BASE_ARGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`]
-    : BASE_ARGS
+  const args = [
+    ...BASE_ARGS,
+    ...(withExtension ? [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`] : []),
+    ...(options.args ?? []),
+  ]
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,
