@@ -11,13 +11,13 @@ export type ZeroCodeMode = (typeof ZERO_CODE_MODES)[number]
 export const ZERO_CODE_STORAGE_KEY = 'zeroCodeOrigins'
 
 /** Every `file:` document shares one setting: their origins are opaque. */
-export const FILE_ORIGIN = 'file://'
+const FILE_ORIGIN = 'file://'
 
 /** Origins kept at most; more is a corrupt or hostile value, not a user's clicks. */
 const MAX_ORIGINS = 10_000
 const MAX_ORIGIN_LENGTH = 2_048
 
-export const isZeroCodeMode = (value: unknown): value is ZeroCodeMode => typeof value === 'string' && (ZERO_CODE_MODES as readonly string[]).includes(value)
+const isZeroCodeMode = (value: unknown): value is ZeroCodeMode => typeof value === 'string' && (ZERO_CODE_MODES as readonly string[]).includes(value)
 
 /** The origin a setting is kept under for a document at `url`; undefined for an opaque one (`data:`, sandboxed). */
 export function originOf(url: string): string | undefined {
