@@ -151,6 +151,14 @@ describe('an LLM request with a due reminder', () => {
     expect(p.events[1]).toMatchObject({ type: 'call', agentId: 'wire:1', seq: 1, tool: 'read_file', args: '{"path":"a.txt"}', argsLength: 16 })
   })
 
+  test('the request URL reported has no secret in it; the one fetched is the page\'s own', async () => {
+    const p = page(undefined, 'https://app.example/chat')
+    const url = '/v1beta/models/gemini:generateContent?alt=sse&key=AIza-unit-secret#frag'
+    await p.target.fetch(url, { method: 'POST', body: LLM_BODY })
+    expect(p.calls[0]!.args[0]).toBe(url)
+    expect(p.events.at(-1)).toMatchObject({ type: 'request', url: 'https://app.example/v1beta/models/gemini:generateContent?alt=sse&key=REDACTED' })
+  })
+
   test('the snapshot holds the wire agents as the pipeline carries them', async () => {
     const target = vm.runInContext('globalThis', vm.createContext({ fetch: () => Promise.resolve(new Response('ok')), Request, Headers })) as typeof globalThis
     const interception = installFetchInterceptor({ target, config: () => RECOMMENDED_CONFIG, emit: () => {}, hookSaw: () => false, mode: () => 'guard' })
