@@ -1,4 +1,4 @@
-import { arrayConcat, arrayIndexOf, freeze } from './intrinsics.ts'
+import { arrayConcat, arrayIndexOf, arraySlice, freeze } from './intrinsics.ts'
 import type { GuardEvent, GuardListener } from './types.ts'
 
 interface Emitter {
@@ -42,9 +42,7 @@ export function createEmitter(): Emitter {
         if (!subscribed) return
         subscribed = false
         const at = arrayIndexOf(listeners, listener)
-        const rest: GuardListener[] = []
-        for (let i = 0; i < listeners.length; i++) if (i !== at) rest[rest.length] = listeners[i]
-        listeners = rest
+        listeners = arrayConcat(arraySlice(listeners, 0, at), arraySlice(listeners, at + 1))
       }
     },
   }

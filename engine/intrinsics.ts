@@ -29,6 +29,7 @@ export const arrayFind = uncurryThis(Array.prototype.find) as <T>(array: readonl
 export const arrayMap = uncurryThis(Array.prototype.map) as <T, U>(array: readonly T[], map: (item: T) => U) => U[]
 export const arrayPush = uncurryThis(Array.prototype.push) as <T>(array: T[], item: T) => number
 export const arrayPop = uncurryThis(Array.prototype.pop) as <T>(array: T[]) => T | undefined
+export const arraySlice = uncurryThis(Array.prototype.slice) as <T>(array: readonly T[], start: number, end?: number) => T[]
 export const arrayConcat = uncurryThis(Array.prototype.concat) as <T>(array: readonly T[], more: readonly T[]) => T[]
 
 export const stringSlice = uncurryThis(String.prototype.slice)
