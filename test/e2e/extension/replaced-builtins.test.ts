@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, type Browser } from '../support/browser.ts'
 import type { TestServer } from '../support/server.ts'
 import { GENTLE_REMINDER, serveFixtures, type AgentWindow } from './fixture.ts'
+import { tapPanelPort } from './panel-tap.ts'
 
 let browser: Browser
 let server: TestServer
@@ -122,6 +123,7 @@ describe('a page that replaces built-ins after load', () => {
 
   it('with fake timers on Date and a JSON polyfill: reminders at 3 and 5 arrive in the page and in the panel', async () => {
     const { page, tabId } = await openTab('polyfilled')
+    const started = Date.now()
     const received = await page.evaluate(async (args) => {
       const NativeDate = Date
       const nativeJson = JSON
@@ -153,5 +155,9 @@ describe('a page that replaces built-ins after load', () => {
     const panel = await browser.openPanel(tabId)
     await expect.poll(() => panel.getByTestId('reminder-text').allTextContents(), { timeout: 10_000 }).toEqual(received.flat())
     expect(await panel.getByTestId('faults').count()).toBe(0)
+    // The timeline keeps the real clock: the page's fake one is the page's business.
+    const reminders = (await (await tapPanelPort(panel, tabId)).events()).filter((e) => e.type === 'reminder')
+    expect(reminders).toHaveLength(2)
+    for (const reminder of reminders) expect(reminder.at).toBeGreaterThanOrEqual(started)
   })
 })
