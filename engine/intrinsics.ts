@@ -2,16 +2,18 @@
 // extension that is at document_start, before any page script: a page that later replaces
 // `Date.now`, `JSON.parse`, `Array.prototype.includes`, `WeakMap.prototype.get`... (fake timers, a
 // JSON polyfill, a test harness, a hostile script) changes nothing for the guard. A method is
-// called through `Reflect.apply` on the captured function, never looked up on the object at call
+// called as the captured function with its `this` passed in, never looked up on the object at call
 // time; plain loops replace iteration (`for...of` and spread read the page-replaceable iterator).
 // What the serialiser dependency calls inside is out of reach: see serialiser-check.ts.
 
 const { apply } = Reflect
+const { bind, call } = Function.prototype
 
-/** `fn` as a plain function taking its `this` first, immune to a replaced `Function.prototype.call`. */
-function uncurryThis<T, A extends unknown[], R>(fn: (this: T, ...args: A) => R): (self: T, ...args: A) => R {
-  return (self, ...args) => apply(fn, self, args)
-}
+/**
+ * `fn` as a plain function taking its `this` first: the original `call` bound to `fn`, so neither
+ * `fn`'s owner nor `Function.prototype.call` is consulted again (and no arguments array is built).
+ */
+const uncurryThis = bind.bind(call) as <T, A extends unknown[], R>(fn: (this: T, ...args: A) => R) => (self: T, ...args: A) => R
 
 export const now: () => number = Date.now
 export const { parse: jsonParse } = JSON
