@@ -2,7 +2,7 @@
 // broken script), with fake timers, with a JSON polyfill. Its calls through the page API always
 // complete; the guard either keeps reminding or reports a fault.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardEvent, type PostToolDecision } from '../../../engine/index.ts'
+import { createRepeatToolGuard, GuardConfigError, RECOMMENDED_CONFIG, type GuardEvent, type PostToolDecision } from '../../../engine/index.ts'
 import { createPageGuard, type PageGuard } from '../../../extension/src/page/page-api.ts'
 import { GENTLE as GENTLE_REMINDER } from '../engine/support/texts.ts'
 
@@ -180,6 +180,15 @@ describe('a page that replaces a built-in with a throwing one after the guard is
     })
     expect(decisions.map(reminderTexts)).toEqual([['lint: 2 warnings'], ['lint: 2 warnings'], [GENTLE_REMINDER, 'lint: 2 warnings']])
     expect(faults).toEqual([])
+  })
+
+  it('keeps the config in force when configure meets a throwing built-in, and still rejects a bad config', () => {
+    const { api, faults } = setup()
+    const inForce = api.config
+    expect(whileReplaced(Object, 'keys', thrower, () => api.configure({ thresholds: [2] }))).toBe(inForce)
+    expect(api.config).toBe(inForce)
+    expect(faults).toEqual([`configure: ${PAGE_ERROR}`])
+    expect(() => api.configure({ thresholds: [1] })).toThrow(GuardConfigError)
   })
 
   it('reports the fault even when reporting it fails', () => {
