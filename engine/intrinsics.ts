@@ -58,7 +58,7 @@ const mapMethods: MapMethods<unknown, unknown> = {
   delete: uncurryThis(Map.prototype.delete),
   clear: uncurryThis(Map.prototype.clear),
   forEach: uncurryThis(Map.prototype.forEach) as MapMethods<unknown, unknown>['forEach'],
-  size: (map) => apply(sizeOfMap, map, []) as number,
+  size: uncurryThis(sizeOfMap) as (map: Map<unknown, unknown>) => number,
 }
 /** Map methods, typed for the map at hand. */
 export const maps = <K, V>() => mapMethods as unknown as MapMethods<K, V>
