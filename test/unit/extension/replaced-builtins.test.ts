@@ -68,7 +68,7 @@ function callEverything(api: PageGuard) {
   const agent = { name: 'main' }
   const decisions: Promise<PostToolDecision>[] = []
   for (let i = 0; i < 5; i++) decisions[i] = api.postExecute({ agent, name: 'read_file', arguments: ARGS }, { isError: false })
-  const observed = api.observe({ agent: { name: 'other' }, name: 'grep', arguments: '{"q":"x"}' })
+  const observed = api.observe({ agent: { name: 'other' }, name: 'grep', arguments: '{"q":"x","n":[1]}' })
   const snapshot = api.snapshot()
   api.promptSubmit(agent)
   const afterPrompt = api.snapshot()
@@ -152,7 +152,7 @@ describe('a page that replaces a built-in with a throwing one after the guard is
       expect(observed).toBeUndefined()
       expect(snapshot).toEqual([
         expect.objectContaining({ label: 'main', tool: 'read_file', count: 5 }),
-        expect.objectContaining({ label: 'other', tool: 'grep', canonicalArguments: '{"q":"x"}', count: 1 }),
+        expect.objectContaining({ label: 'other', tool: 'grep', canonicalArguments: '{"n":[1],"q":"x"}', count: 1 }),
       ])
       expect(events.filter((e) => e.type === 'chain-reset')).toEqual([expect.objectContaining({ reason: 'prompt', previousCount: 5 })])
     } else {
