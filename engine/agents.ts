@@ -1,9 +1,9 @@
 import { isObjectLike } from './execution.ts'
 import {
-  arrayConcat,
   arrayIncludes,
   freeze,
   isFiniteNumber,
+  joined,
   maps,
   NativeWeakRef,
   registerFinalizer,
@@ -58,7 +58,7 @@ export function createAgentRegistry(onSeen: (info: AgentInfo) => void): AgentReg
     const parent = readProperty(agent, 'parent')
     const parentRecord =
       isObjectLike(parent) && parent !== agent && !arrayIncludes(descendants, parent) && descendants.length < MAX_PARENT_DEPTH
-        ? record(parent, arrayConcat(descendants, [agent]))
+        ? record(parent, joined(descendants, [agent]))
         : undefined
     const id = nextId++
     const info: AgentInfo = freeze({

@@ -1,4 +1,4 @@
-import { arrayConcat, arrayIndexOf, arraySlice, freeze } from './intrinsics.ts'
+import { freeze, joined, without } from './intrinsics.ts'
 import type { GuardEvent, GuardListener } from './types.ts'
 
 interface Emitter {
@@ -36,13 +36,12 @@ export function createEmitter(): Emitter {
     subscribe(listener) {
       if (typeof listener !== 'function')
         throw new TypeError(`repeat-tool-guard: subscribe(listener) expects a function, got ${typeof listener}`)
-      listeners = arrayConcat(listeners, [listener])
+      listeners = joined(listeners, [listener])
       let subscribed = true
       return () => {
         if (!subscribed) return
         subscribed = false
-        const at = arrayIndexOf(listeners, listener)
-        listeners = arrayConcat(arraySlice(listeners, 0, at), arraySlice(listeners, at + 1))
+        listeners = without(listeners, listener)
       }
     },
   }

@@ -3,7 +3,7 @@ import { canonicalArguments } from './canonical.ts'
 import { resolveConfig } from './config.ts'
 import { createEmitter } from './emitter.ts'
 import { isObjectLike, kindOf, readExecution, UsageError } from './execution.ts'
-import { arrayConcat, arrayFind, arrayIncludes, arrayMap, isArray, now } from './intrinsics.ts'
+import { arrayFind, arrayIncludes, isArray, joined, mapped, now } from './intrinsics.ts'
 import { createToolFilter } from './patterns.ts'
 import { reminderMessage } from './reminders.ts'
 import { errorText } from './text.ts'
@@ -90,7 +90,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       const contexts = decision.additionalContexts
       if (contexts !== undefined && !isArray(contexts))
         throw new Error(`the decision's additionalContexts is ${kindOf(contexts)}, not an array`)
-      return { ...decision, additionalContexts: arrayConcat<unknown>([reminder], contexts ?? []) }
+      return { ...decision, additionalContexts: joined<unknown>([reminder], contexts ?? []) }
     } catch (error) {
       events.emit({ type: 'fault', at: now(), message: `postExecute: the reminder was not added: ${errorText(error)}` })
       return decision
@@ -118,7 +118,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   }
 
   function snapshot(): AgentSnapshot[] {
-    return arrayMap(agents.live(), ({ info, chain: { tool, canonicalArguments: args, count } }) => ({
+    return mapped(agents.live(), ({ info, chain: { tool, canonicalArguments: args, count } }) => ({
       ...info,
       ...(tool !== undefined && { tool, canonicalArguments: args }),
       count,

@@ -26,13 +26,38 @@ export const toText = String
 export const callFunction = apply
 
 export const arrayIncludes = uncurryThis(Array.prototype.includes) as <T>(array: readonly T[], item: T) => boolean
-export const arrayIndexOf = uncurryThis(Array.prototype.indexOf) as <T>(array: readonly T[], item: T) => number
 export const arrayFind = uncurryThis(Array.prototype.find) as <T>(array: readonly T[], test: (item: T) => boolean) => T | undefined
-export const arrayMap = uncurryThis(Array.prototype.map) as <T, U>(array: readonly T[], map: (item: T) => U) => U[]
 export const arrayPush = uncurryThis(Array.prototype.push) as <T>(array: T[], item: T) => number
 export const arrayPop = uncurryThis(Array.prototype.pop) as <T>(array: T[]) => T | undefined
-export const arraySlice = uncurryThis(Array.prototype.slice) as <T>(array: readonly T[], start: number, end?: number) => T[]
-export const arrayConcat = uncurryThis(Array.prototype.concat) as <T>(array: readonly T[], more: readonly T[]) => T[]
+
+// New arrays are filled by index: `concat`, `slice` and `map` would create them through the
+// page-replaceable `Array[Symbol.species]`.
+
+/** `[...head, ...tail]`. */
+export function joined<T>(head: readonly T[], tail: readonly T[]): T[] {
+  const out: T[] = []
+  for (let i = 0; i < head.length; i++) out[out.length] = head[i]
+  for (let i = 0; i < tail.length; i++) out[out.length] = tail[i]
+  return out
+}
+
+/** `list.map(map)`. */
+export function mapped<T, U>(list: readonly T[], map: (item: T) => U): U[] {
+  const out: U[] = []
+  for (let i = 0; i < list.length; i++) out[out.length] = map(list[i])
+  return out
+}
+
+/** `list` without the first occurrence of `item`. */
+export function without<T>(list: readonly T[], item: T): T[] {
+  const out: T[] = []
+  let removed = false
+  for (let i = 0; i < list.length; i++) {
+    if (!removed && list[i] === item) removed = true
+    else out[out.length] = list[i]
+  }
+  return out
+}
 
 export const stringSlice = uncurryThis(String.prototype.slice)
 export const stringCharCodeAt = uncurryThis(String.prototype.charCodeAt)

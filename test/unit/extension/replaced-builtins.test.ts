@@ -96,6 +96,8 @@ const CORPUS: Entry[] = [
   ...(['push', 'pop', 'indexOf'] as const).map((key) => ({ name: `Array.prototype.${key}`, target: Array.prototype, key, outcome: 'faults' as const })),
   { name: 'Array.isArray', target: Array, key: 'isArray', outcome: 'faults' },
   { name: 'Array.from', target: Array, key: 'from', outcome: 'reminds' },
+  // What `concat`, `slice` and `map` would build their result with.
+  { name: 'Array[Symbol.species]', target: Array, key: Symbol.species, outcome: 'reminds' },
   ...(['get', 'set', 'has', 'delete', 'clear', 'forEach', 'keys', Symbol.iterator] as const).map(
     (key) => ({ name: `Map.prototype.${String(key)}`, target: Map.prototype, key, outcome: 'reminds' as const }),
   ),
