@@ -85,7 +85,7 @@ function install(win: Window & typeof globalThis): void {
     } catch (error) {
       fault(`config from the extension rejected: ${errorText(error)}`)
     }
-  })
+  }, (error) => fault(`a message from the extension could not be handled: ${errorText(error)}`))
 
   // Wire events come from another module: check each one here, so a malformed one becomes a
   // fault instead of getting the whole batch (and the hook's events in it) dropped downstream.
