@@ -7,6 +7,7 @@ import { AgentRows, EntryLog } from './entry-log.ts'
 import type { ConnectionState } from './connection-state.ts'
 import type { FaultRecord } from './fault-record.ts'
 import { ReplayGuard } from './replay-guard.ts'
+import { faultBytes } from './retained-bytes.ts'
 import { parseSession, type ImportResult, type SessionFile } from './session-file.ts'
 import { NO_FILTER, sameFilter, type TimelineFilter } from './timeline-filter.ts'
 import type { AgentKey, AgentRecord, TimelineEvent } from './timeline-entry.ts'
@@ -16,6 +17,11 @@ import { replayWhatIf, type WhatIfReport } from './what-if.ts'
 interface InspectorStoreOptions {
   /** Timeline rows kept across all agents; the oldest fall off first. */
   readonly maxEntries?: number
+  /**
+   * Estimated bytes of everything retained (rows, faults, replay fingerprints: see
+   * retained-bytes.ts); past it the oldest rows fall off first, then the oldest faults.
+   */
+  readonly maxBytes?: number
   readonly maxAgents?: number
   readonly maxFaults?: number
   readonly maxTools?: number
@@ -33,6 +39,8 @@ interface IngestOptions {
 interface InspectorStats {
   /** Timeline rows held, and calls among them. */
   readonly entries: number
+  /** Estimated bytes retained, as `maxBytes` counts them. */
+  readonly bytes: number
   readonly calls: number
   /** Rows that fell off the front (store limits) or were refused (agent limit). */
   readonly discarded: number
@@ -95,7 +103,7 @@ export interface InspectorStore {
   whatIf(config: GuardConfig): WhatIfReport
 }
 
-const DEFAULTS = { maxEntries: 200_000, maxAgents: 2_000, maxFaults: 200, maxTools: 1_000 } as const
+const DEFAULTS = { maxEntries: 200_000, maxBytes: 64 * 1024 * 1024, maxAgents: 2_000, maxFaults: 200, maxTools: 1_000 } as const
 
 /** Each frame's page-load count: agents are keyed by it, so a reloaded frame's ids start afresh. */
 interface FrameState {
@@ -115,6 +123,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
   let log = new EntryLog()
   let agentLogs = new Map<AgentKey, AgentRows>()
   let faults = new BoundedLog<FaultRecord>()
+  let faultsHeld = 0
   let config: GuardConfig | undefined
   let calls = 0
   let discarded = 0
@@ -168,8 +177,21 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     }
   }
 
+  function pushFault(fault: FaultRecord): void {
+    faults.push(fault)
+    faultsHeld += faultBytes(fault)
+    if (faults.size > limits.maxFaults) shiftFault()
+  }
+
+  function shiftFault(): void {
+    faultsHeld -= faultBytes(faults.shift()!)
+  }
+
+  const retainedBytes = (): number => log.bytes + faultsHeld + replayGuard.bytes
+
+  /** Drops the oldest rows past the row cap or the byte budget, then the oldest faults if still over. */
   function evict(): void {
-    while (log.size > limits.maxEntries) {
+    while (log.size > limits.maxEntries || (log.size > 0 && retainedBytes() > limits.maxBytes)) {
       const agent = log.agent(log.start) as AgentKey | null
       const event = log.event(log.start)!
       log.shift()
@@ -177,6 +199,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       if (event.type === 'call') calls -= 1
       discarded += 1
     }
+    while (faults.size > 0 && retainedBytes() > limits.maxBytes) shiftFault()
   }
 
   /** Forgets every recorded row, fault and counter. */
@@ -184,6 +207,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     log = new EntryLog()
     agentLogs = new Map()
     faults = new BoundedLog()
+    faultsHeld = 0
     toolCounts.clear()
     sortedTools = undefined
     calls = 0
@@ -225,8 +249,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
         for (const state of event.agents) mergeState(frameId, pageLoad, state, event.at)
         return
       case 'fault':
-        faults.push({ frameId, at: event.at, message: event.message })
-        if (faults.size > limits.maxFaults) faults.shift()
+        pushFault({ frameId, at: event.at, message: event.message })
         return
     }
     const agent = registry.ensure(frameId, pageLoad, event.agentId, event.at)
@@ -351,7 +374,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       for (const [reason, n] of Object.entries(localDrops) as [DropReason, number][]) total[reason] = (total[reason] ?? 0) + n
       return total
     },
-    stats: () => ({ entries: log.size, calls, discarded, notRecorded, historyTruncated }),
+    stats: () => ({ entries: log.size, bytes: retainedBytes(), calls, discarded, notRecorded, historyTruncated }),
     connection: () => connection,
     pageUrl: () => frames.get(0)?.url,
 
@@ -383,12 +406,13 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
           toolCounts.set(entry.event.tool, (toolCounts.get(entry.event.tool) ?? 0) + 1)
         }
       }
-      for (const fault of file.faults) faults.push(fault)
+      for (const fault of file.faults) pushFault(fault)
       config = file.config ?? undefined
       for (const key of Object.keys(remoteDrops) as DropReason[]) delete remoteDrops[key]
       for (const key of Object.keys(localDrops) as DropReason[]) delete localDrops[key]
       Object.assign(remoteDrops, file.drops)
       discarded = file.discarded
+      evict()
       historyTruncated = false
       // An imported session is a record to study: live events must not mix into it.
       paused = true
