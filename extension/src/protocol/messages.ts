@@ -26,8 +26,11 @@ export type ContentToPage =
   /** Asks the page to send a `snapshot` event (after the service worker restarted). */
   | { readonly source: typeof CONTENT_SOURCE; readonly v: number; readonly kind: 'resync' }
 
-/** Why a hop dropped a message; counted per reason and shown in the panel. */
-export type DropReason = 'source' | 'version' | 'shape' | 'size' | 'sender'
+/**
+ * Why a hop dropped a message; counted per reason and shown in the panel. `rate`: the tab sent more
+ * than its share of the service worker.
+ */
+export type DropReason = 'source' | 'version' | 'shape' | 'size' | 'sender' | 'rate'
 
 export type DropCounts = Readonly<Partial<Record<DropReason, number>>>
 

@@ -38,7 +38,7 @@ export type ImportResult =
 
 const MAX_ERRORS = 10
 const TIMELINE_TYPES = new Set(['call', 'reset', 'reminder', 'request', 'page-load'])
-const DROP_REASONS: readonly DropReason[] = ['source', 'version', 'shape', 'size', 'sender']
+const DROP_REASONS: readonly DropReason[] = ['source', 'version', 'shape', 'size', 'sender', 'rate']
 const TOP_KEYS = ['format', 'version', 'config', 'frames', 'agents', 'entries', 'faults', 'drops', 'discarded']
 const AGENT_KEYS = ['key', 'frameId', 'pageLoad', 'descriptor', 'parentKey', 'tool', 'args', 'count', 'nextThreshold', 'calls', 'reminders', 'lastSeq', 'lastReminderSeq', 'firstAt', 'lastAt']
 const AGENT_OPTIONAL = new Set(['parentKey', 'tool', 'args'])
