@@ -26,6 +26,11 @@ export function StatusBar({ store }: { store: InspectorStore }) {
           {count(stats.discarded, 'older row')} discarded
         </span>
       )}
+      {stats.refused > 0 && (
+        <span data-testid="refused" title="Agents past the panel's limits (2,000 in all, 50 per frame) are not recorded">
+          {count(stats.refused, 'event')} of agents over the limits refused
+        </span>
+      )}
       {stats.notRecorded > 0 && <span>{count(stats.notRecorded, 'row')} not recorded while paused</span>}
       {stats.historyTruncated && <span title="The background buffer had dropped its oldest events before this panel opened">history truncated</span>}
     </footer>

@@ -23,6 +23,8 @@ interface InspectorStoreOptions {
    */
   readonly maxBytes?: number
   readonly maxAgents?: number
+  /** Agents one subframe may hold; the top frame is bounded by `maxAgents` alone. */
+  readonly maxAgentsPerFrame?: number
   readonly maxFaults?: number
   readonly maxTools?: number
   readonly preserveLog?: boolean
@@ -42,8 +44,10 @@ interface InspectorStats {
   /** Estimated bytes retained, as `maxBytes` counts them. */
   readonly bytes: number
   readonly calls: number
-  /** Rows that fell off the front (store limits) or were refused (agent limit). */
+  /** Rows that fell off the front (row cap or byte budget). */
   readonly discarded: number
+  /** Events refused because their agent was over the agent limits (in all, or of its frame). */
+  readonly refused: number
   /** Rows not recorded because recording was paused. */
   readonly notRecorded: number
   /** The service worker's buffer had already trimmed the oldest history when the panel subscribed. */
@@ -103,7 +107,7 @@ export interface InspectorStore {
   whatIf(config: GuardConfig): WhatIfReport
 }
 
-const DEFAULTS = { maxEntries: 200_000, maxBytes: 64 * 1024 * 1024, maxAgents: 2_000, maxFaults: 200, maxTools: 1_000 } as const
+const DEFAULTS = { maxEntries: 200_000, maxBytes: 64 * 1024 * 1024, maxAgents: 2_000, maxAgentsPerFrame: 50, maxFaults: 200, maxTools: 1_000 } as const
 
 /** Each frame's page-load count: agents are keyed by it, so a reloaded frame's ids start afresh. */
 interface FrameState {
@@ -114,7 +118,7 @@ interface FrameState {
 export function createInspectorStore(options: InspectorStoreOptions = {}): InspectorStore {
   const limits = { ...DEFAULTS, ...options }
   const listeners = new Set<() => void>()
-  const registry = new AgentRegistry(limits.maxAgents)
+  const registry = new AgentRegistry(limits)
   const replayGuard = new ReplayGuard(50_000)
   const frames = new Map<number, FrameState>()
   const remoteDrops: Partial<Record<DropReason, number>> = {}
@@ -127,6 +131,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
   let config: GuardConfig | undefined
   let calls = 0
   let discarded = 0
+  let refused = 0
   let notRecorded = 0
   let historyTruncated = false
   let paused = false
@@ -212,6 +217,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     sortedTools = undefined
     calls = 0
     discarded = 0
+    refused = 0
     notRecorded = 0
     view = undefined
   }
@@ -239,13 +245,14 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     const { pageLoad } = frameOf(frameId, url)
     switch (event.type) {
       case 'agent':
-        if (!registry.describe(frameId, pageLoad, event.agent, event.at)) discarded += 1
+        if (!registry.describe(frameId, pageLoad, event.agent, event.at)) refused += 1
         return
       case 'config':
-        config = event.config
+        // The config in force on the page is the top frame's: a subframe runs its own guard.
+        if (frameId === 0) config = event.config
         return
       case 'snapshot':
-        config = event.config
+        if (frameId === 0) config = event.config
         for (const state of event.agents) mergeState(frameId, pageLoad, state, event.at)
         return
       case 'fault':
@@ -254,7 +261,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     }
     const agent = registry.ensure(frameId, pageLoad, event.agentId, event.at)
     if (!agent) {
-      discarded += 1
+      refused += 1
       return
     }
     switch (event.type) {
@@ -282,7 +289,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     const descriptor = { id, kind, label, ...(parentId === undefined ? {} : { parentId }), ...(format === undefined ? {} : { format }) }
     const agent = registry.describe(frameId, pageLoad, descriptor, at)
     if (agent) registry.applyState(agent, state)
-    else discarded += 1
+    else refused += 1
   }
 
   function ingestBatch(batch: TabBatch, replayed: boolean): void {
@@ -374,7 +381,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       for (const [reason, n] of Object.entries(localDrops) as [DropReason, number][]) total[reason] = (total[reason] ?? 0) + n
       return total
     },
-    stats: () => ({ entries: log.size, bytes: retainedBytes(), calls, discarded, notRecorded, historyTruncated }),
+    stats: () => ({ entries: log.size, bytes: retainedBytes(), calls, discarded, refused, notRecorded, historyTruncated }),
     connection: () => connection,
     pageUrl: () => frames.get(0)?.url,
 
