@@ -31,6 +31,11 @@ export function StatusBar({ store }: { store: InspectorStore }) {
           {count(stats.refused, 'event')} of agents over the limits refused
         </span>
       )}
+      {store.imported && (
+        <span data-testid="imported-status" title="An imported session is shown; live events change nothing of it">
+          Imported session{stats.setAside > 0 && ` · ${count(stats.setAside, 'live event')} set aside`}
+        </span>
+      )}
       {stats.notRecorded > 0 && <span>{count(stats.notRecorded, 'row')} not recorded while paused</span>}
       {stats.historyTruncated && <span title="The background buffer had dropped its oldest events before this panel opened">history truncated</span>}
     </footer>

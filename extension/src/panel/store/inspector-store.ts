@@ -50,6 +50,8 @@ interface InspectorStats {
   readonly refused: number
   /** Rows not recorded because recording was paused. */
   readonly notRecorded: number
+  /** Live events set aside while an imported session was shown. */
+  readonly setAside: number
   /** The service worker's buffer had already trimmed the oldest history when the panel subscribed. */
   readonly historyTruncated: boolean
 }
@@ -78,8 +80,15 @@ export interface InspectorStore {
   setPreserveLog(preserve: boolean): void
   readonly filter: TimelineFilter
   setFilter(filter: TimelineFilter): void
-  /** Clears the timeline, faults and counters; agents live on the current page stay listed. */
+  /** Clears the timeline, faults and counters; agents live on the current page stay listed. Leaves an imported session for live. */
   clear(): void
+  /**
+   * True while an imported session is shown: live events (a page load included) are set aside
+   * and change nothing of it, until `backToLive`.
+   */
+  readonly imported: boolean
+  /** Leaves an imported session: everything is emptied, and live events are recorded again. */
+  backToLive(): void
 
   agents(): readonly AgentTreeRow[]
   agent(key: AgentKey): AgentRecord | undefined
@@ -135,6 +144,8 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
   let notRecorded = 0
   let historyTruncated = false
   let paused = false
+  let imported = false
+  let setAside = 0
   let preserveLog = options.preserveLog ?? false
   let filter = NO_FILTER
   let connection: ConnectionState = { kind: 'inline' }
@@ -292,6 +303,11 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     else refused += 1
   }
 
+  function setAsideLive(events: number): void {
+    setAside += events
+    changed()
+  }
+
   function ingestBatch(batch: TabBatch, replayed: boolean): void {
     for (const event of batch.events) apply(batch.frameId, batch.url, event, replayed)
   }
@@ -306,22 +322,28 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     },
 
     ingest(batch, ingestOptions = {}) {
+      if (imported) return setAsideLive(batch.events.length)
       ingestBatch(batch, ingestOptions.replayed ?? false)
       evict()
       changed()
     },
     ingestHistory(batches, truncated, ingestOptions = {}) {
+      if (imported) return setAsideLive(batches.reduce((n, batch) => n + batch.events.length, 0))
       for (const batch of batches) ingestBatch(batch, ingestOptions.replayed ?? false)
       historyTruncated ||= truncated
       evict()
       changed()
     },
     setDrops(drops) {
+      // The imported session keeps the drops it was saved with; back to live, the service worker
+      // sends its totals again.
+      if (imported) return
       for (const key of Object.keys(remoteDrops) as DropReason[]) delete remoteDrops[key]
       Object.assign(remoteDrops, drops)
       changed()
     },
     countDrop(reason) {
+      if (imported) return setAsideLive(1)
       localDrops[reason] = (localDrops[reason] ?? 0) + 1
       changed()
     },
@@ -352,9 +374,27 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       changed()
     },
     clear() {
+      if (imported) return store.backToLive()
       emptyLog()
       registry.retain((agent) => store.isCurrent(agent))
       historyTruncated = false
+      changed()
+    },
+
+    get imported() {
+      return imported
+    },
+    backToLive() {
+      startOver()
+      // Forgotten with the session: the live history that follows is all new to this store.
+      replayGuard.clear()
+      config = undefined
+      for (const key of Object.keys(remoteDrops) as DropReason[]) delete remoteDrops[key]
+      for (const key of Object.keys(localDrops) as DropReason[]) delete localDrops[key]
+      historyTruncated = false
+      imported = false
+      setAside = 0
+      paused = false
       changed()
     },
 
@@ -381,7 +421,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       for (const [reason, n] of Object.entries(localDrops) as [DropReason, number][]) total[reason] = (total[reason] ?? 0) + n
       return total
     },
-    stats: () => ({ entries: log.size, bytes: retainedBytes(), calls, discarded, refused, notRecorded, historyTruncated }),
+    stats: () => ({ entries: log.size, bytes: retainedBytes(), calls, discarded, refused, notRecorded, setAside, historyTruncated }),
     connection: () => connection,
     pageUrl: () => frames.get(0)?.url,
 
@@ -421,8 +461,10 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       discarded = file.discarded
       evict()
       historyTruncated = false
-      // An imported session is a record to study: live events must not mix into it.
+      // An imported session is a record to study: live events must not mix into it, nor wipe it.
       paused = true
+      imported = true
+      setAside = 0
       changed()
       return parsed
     },
