@@ -14,7 +14,7 @@ export interface TabRateLimits {
  * Far above what an agent sends (a busy one sends a few hundred events a second), yet a page
  * posting full batches back to back is cut to this share.
  */
-export const DEFAULT_TAB_RATE_LIMITS: TabRateLimits = {
+const DEFAULT_TAB_RATE_LIMITS: TabRateLimits = {
   eventsPerSecond: 10_000,
   burstEvents: 20_000,
   bytesPerSecond: 32 * 1024 * 1024,
