@@ -41,7 +41,12 @@ function toolsSeen(port: FakePort): string[] {
   })
 }
 
-const dropsOf = (port: FakePort) => port.posted.filter((m) => (m as { kind: string }).kind === 'drops').at(-1) as { drops: Record<string, number> } | undefined
+/** The last drop totals a panel received, checked as the panel checks them (`rate` is a valid reason). */
+function dropsOf(port: FakePort): { drops: Record<string, number> } | undefined {
+  const last = port.posted.filter((m) => (m as { kind: string }).kind === 'drops').at(-1)
+  if (last !== undefined) expect(checkBackgroundToPanel(last)).toMatchObject({ ok: true })
+  return last as { drops: Record<string, number> } | undefined
+}
 
 describe('the router’s rate limit per tab', () => {
   it('drops and counts a flooding tab’s excess while another tab’s events all reach its panel', () => {
