@@ -26,6 +26,14 @@ const script = (entry, outDir, fileName, name) =>
     },
   })
 
+/** RTG_PANEL_MAX_BYTES: a smaller panel byte budget, for a test build only. */
+function panelMaxBytes() {
+  const value = process.env.RTG_PANEL_MAX_BYTES
+  if (value === undefined || value === '') return undefined
+  if (!/^\d+$/.test(value)) throw new Error(`RTG_PANEL_MAX_BYTES must be a whole number of bytes, got "${value}"`)
+  return Number(value)
+}
+
 const targets = {
   async engine() {
     await build({
@@ -49,6 +57,8 @@ const targets = {
       base: './',
       publicDir: at('extension/public'),
       plugins: [preact()],
+      // Unset in every shipped build; the end-to-end flood test sets it for its own copy.
+      define: { __RTG_PANEL_MAX_BYTES__: JSON.stringify(panelMaxBytes()) ?? 'undefined' },
       build: {
         outDir: out,
         emptyOutDir: false,

@@ -12,8 +12,10 @@ import {
   type DropReason,
   type TabBatch,
 } from '../protocol/messages.ts'
+import { approxSize } from '../protocol/size.ts'
 import { checkContentToBackground, checkPanelToBackground } from '../protocol/validate.ts'
 import { createTabBuffer, type TabBuffer, type TabBufferLimits } from './tab-buffer.ts'
+import { createTabRate, type TabRate, type TabRateLimits } from './tab-rate.ts'
 
 export interface RouterPort {
   readonly name: string
@@ -28,7 +30,10 @@ interface RouterOptions {
   /** `chrome-extension://<id>/`: panel ports must come from the extension's own `panel.html`. */
   readonly extensionOrigin: string
   readonly later: (run: () => void, ms: number) => void
+  /** Milliseconds, for the tabs' rate limits. */
+  readonly now?: () => number
   readonly bufferLimits?: TabBufferLimits
+  readonly rateLimits?: TabRateLimits
   /** Drop totals go to panels at most this often. */
   readonly dropsIntervalMs?: number
 }
@@ -40,6 +45,7 @@ export interface Router {
 
 interface TabRecord {
   readonly buffer: TabBuffer
+  readonly rate: TabRate
   readonly drops: Partial<Record<DropReason, number>>
   readonly contents: Set<RouterPort>
   readonly panels: Set<RouterPort>
@@ -79,14 +85,14 @@ function post(port: RouterPort, message: BackgroundToPanel | BackgroundToContent
 }
 
 export function createRouter(options: RouterOptions): Router {
-  const { extensionOrigin, later, bufferLimits, dropsIntervalMs = 100 } = options
+  const { extensionOrigin, later, now = Date.now, bufferLimits, rateLimits, dropsIntervalMs = 100 } = options
   const panelPage = `${extensionOrigin}panel.html`
   const tabs = new Map<number, TabRecord>()
 
   function tab(tabId: number): TabRecord {
     let record = tabs.get(tabId)
     if (!record) {
-      record = { buffer: createTabBuffer(bufferLimits), drops: {}, contents: new Set(), panels: new Set(), dropsPending: false }
+      record = { buffer: createTabBuffer(bufferLimits), rate: createTabRate(rateLimits), drops: {}, contents: new Set(), panels: new Set(), dropsPending: false }
       tabs.set(tabId, record)
     }
     return record
@@ -123,7 +129,9 @@ export function createRouter(options: RouterOptions): Router {
       const received = checked.value
       if (received.kind === 'drops') return countDrops(tabId, record, received.drops)
       const batch: TabBatch = { frameId, url: received.url, events: received.events }
-      record.buffer.append(batch)
+      const bytes = approxSize(batch)
+      if (!record.rate.admit(batch.events.length, bytes, now())) return countDrops(tabId, record, { rate: 1 })
+      record.buffer.append(batch, bytes)
       for (const panel of record.panels) post(panel, { v: PROTOCOL_VERSION, kind: 'batch', tabId, batch })
     })
     port.onDisconnect.addListener(() => {

@@ -12,7 +12,8 @@ export interface TabBufferLimits {
 const DEFAULT_TAB_BUFFER_LIMITS: TabBufferLimits = { maxEvents: 10_000, maxBytes: 8 * 1024 * 1024 }
 
 export interface TabBuffer {
-  append(batch: TabBatch): void
+  /** `bytes`: the batch's `approxSize`, when the caller already has it. */
+  append(batch: TabBatch, bytes?: number): void
   batches(): TabBatch[]
   readonly truncated: boolean
   readonly empty: boolean
@@ -25,8 +26,8 @@ export function createTabBuffer(limits: TabBufferLimits = DEFAULT_TAB_BUFFER_LIM
   let truncated = false
 
   return {
-    append(batch) {
-      const size = approxSize(batch)
+    append(batch, known) {
+      const size = known ?? approxSize(batch)
       entries.push({ batch, bytes: size })
       events += batch.events.length
       bytes += size

@@ -3,6 +3,7 @@ import { render } from 'preact'
 import { Inspector } from './components/inspector.tsx'
 import { devtoolsTheme } from './extension/devtools-theme.ts'
 import { inspectedTabId } from './extension/inspected-tab.ts'
+import { panelBudget } from './extension/panel-budget.ts'
 import { connectPanel } from './extension/panel-connection.ts'
 import { loadPreserveLog, persistPreserveLog } from './extension/preserve-log-preference.ts'
 import { createStorageConfigSink } from './extension/storage-config-sink.ts'
@@ -11,7 +12,7 @@ import { createInspectorStore } from './store/inspector-store.ts'
 
 async function main(root: HTMLElement): Promise<void> {
   const [preserveLog, sink, zeroCode] = await Promise.all([loadPreserveLog(), createStorageConfigSink(), createStorageZeroCodeSink()])
-  const store = createInspectorStore({ preserveLog })
+  const store = createInspectorStore({ preserveLog, ...panelBudget() })
   persistPreserveLog(store)
   const tabId = inspectedTabId()
   if (tabId === undefined) store.setConnection({ kind: 'no-tab' })

@@ -29,8 +29,11 @@ export type ContentToPage =
   /** Zero-code mode's setting for this frame's own origin, from extension storage. */
   | { readonly source: typeof CONTENT_SOURCE; readonly v: number; readonly kind: 'zero-code'; readonly mode: ZeroCodeMode }
 
-/** Why a hop dropped a message; counted per reason and shown in the panel. */
-export type DropReason = 'source' | 'version' | 'shape' | 'size' | 'sender'
+/**
+ * Why a hop dropped a message; counted per reason and shown in the panel. `rate`: the tab sent more
+ * than its share of the service worker.
+ */
+export type DropReason = 'source' | 'version' | 'shape' | 'size' | 'sender' | 'rate'
 
 export type DropCounts = Readonly<Partial<Record<DropReason, number>>>
 

@@ -212,7 +212,7 @@ const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
 const inspectorEvent = variants('type', EVENTS)
 const events = list(inspectorEvent, LIMITS.eventsPerBatch)
 
-const dropCounts = record({}, { source: natural, version: natural, shape: natural, size: natural, sender: natural })
+const dropCounts = record({}, { source: natural, version: natural, shape: natural, size: natural, sender: natural, rate: natural })
 
 const tabBatch = both(
   (value, path) => {

@@ -41,18 +41,21 @@ export interface Browser {
 
 interface LaunchOptions {
   readonly extension?: boolean
+  /** Another build of the extension than the one `npm run build` made. */
+  readonly extensionDir?: string
   /** More command-line switches, e.g. `--host-resolver-rules` to serve pages under other host names. */
   readonly args?: readonly string[]
 }
 
 export async function launch(options: LaunchOptions = {}): Promise<Browser> {
   const withExtension = options.extension ?? true
-  if (withExtension && !existsSync(join(EXTENSION_DIR, 'manifest.json')))
-    throw new Error(`no built extension at ${EXTENSION_DIR}: run npm run build`)
+  const extensionDir = options.extensionDir ?? EXTENSION_DIR
+  if (withExtension && !existsSync(join(extensionDir, 'manifest.json')))
+    throw new Error(`no built extension at ${extensionDir}: run npm run build`)
   const userDataDir = await mkdtemp(join(tmpdir(), 'rtg-e2e-'))
   const args = [
     ...BASE_ARGS,
-    ...(withExtension ? [`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`] : []),
+    ...(withExtension ? [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`] : []),
     ...(options.args ?? []),
   ]
   const context = await chromium.launchPersistentContext(userDataDir, {

@@ -108,13 +108,13 @@ describe('limits', () => {
     expect(ra).toMatchObject({ count: 12, calls: 12 })
   })
 
-  it('refuses agents past maxAgents and counts their events as discarded', () => {
+  it('refuses agents past maxAgents and counts their events as refused', () => {
     const store = createInspectorStore({ maxAgents: 2 })
     const page = recordingPage()
     for (const name of ['a', 'b', 'c']) page.guard.observe({ agent: { name }, name: 't', arguments: 1 })
     store.ingest(page.batch())
     expect(store.agents()).toHaveLength(2)
-    expect(store.stats().discarded).toBe(2)
+    expect(store.stats()).toMatchObject({ refused: 2, discarded: 0 })
   })
 
   it('bounds the faults it keeps', () => {

@@ -29,6 +29,7 @@ export const DROP_REASONS: Readonly<Record<DropReason, string>> = {
   shape: 'malformed (wrong shape)',
   size: 'over the size limits',
   sender: 'from the wrong sender',
+  rate: 'over the tab’s rate limit',
 }
 
 export function describeThresholds(config: GuardConfig): string {

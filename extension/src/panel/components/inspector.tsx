@@ -114,7 +114,8 @@ function ImportBanner({ result, name, onClose }: { result: ImportResult; name: s
         {result.ok ? (
           <>
             <p>
-              Imported <b>{name}</b>. Recording is paused so live calls do not mix in; press the record button to resume.
+              Imported <b>{name}</b>. Live events are set aside so nothing mixes into it or clears it; press <b>Back to live</b> (or Clear) to
+              leave it.
             </p>
             {result.warnings.map((warning) => (
               <p key={warning}>{warning}</p>

@@ -29,6 +29,16 @@ export function StatusBar({ store, zeroCode }: { store: InspectorStore; zeroCode
           {count(stats.discarded, 'older row')} discarded
         </span>
       )}
+      {stats.refused > 0 && (
+        <span data-testid="refused" title="Agents past the panel's limits (2,000 in all, 50 per frame) are not recorded">
+          {count(stats.refused, 'event')} of agents over the limits refused
+        </span>
+      )}
+      {store.imported && (
+        <span data-testid="imported-status" title="An imported session is shown; live events change nothing of it">
+          Imported session{stats.setAside > 0 && ` · ${count(stats.setAside, 'live event')} set aside`}
+        </span>
+      )}
       {stats.notRecorded > 0 && <span>{count(stats.notRecorded, 'row')} not recorded while paused</span>}
       {stats.historyTruncated && <span title="The background buffer had dropped its oldest events before this panel opened">history truncated</span>}
     </footer>

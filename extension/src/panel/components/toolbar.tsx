@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { InspectorStore } from '../store/inspector-store.ts'
-import type { ImportResult } from '../store/session-file.ts'
+import { sessionSizeError, type ImportResult } from '../store/session-file.ts'
 import { ClearIcon, DownloadIcon, RecordIcon, UploadIcon } from './icons.tsx'
 import { DropsIndicator, FaultsIndicator } from './indicators.tsx'
 import { downloadSession } from './session-transfer.ts'
@@ -40,6 +40,9 @@ export function Toolbar({ store, onImported }: ToolbarProps) {
     const file = input.files?.[0]
     input.value = ''
     if (!file) return
+    // Refused before reading: a huge file never lands in the panel's memory.
+    const tooLarge = sessionSizeError(file.size)
+    if (tooLarge !== undefined) return onImported({ ok: false, errors: [tooLarge] }, file.name)
     onImported(store.importSession(await file.text()), file.name)
   }
 
@@ -96,6 +99,11 @@ export function Toolbar({ store, onImported }: ToolbarProps) {
         <UploadIcon /> Import
       </button>
       <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="import-input" onChange={(event) => void importFile(event.currentTarget)} />
+      {store.imported && (
+        <button type="button" class="rtg-tool-button" data-testid="back-to-live" title="Leave the imported session and show the page live again" onClick={() => store.backToLive()}>
+          Back to live
+        </button>
+      )}
       <span class="rtg-spacer" />
       <DropsIndicator drops={store.drops()} />
       <FaultsIndicator faults={store.faults()} />

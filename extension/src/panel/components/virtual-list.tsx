@@ -57,8 +57,13 @@ export function VirtualList(props: VirtualListProps) {
     // Other rows (another agent, a new filter): a live list starts again from its newest row.
     if (follow) atBottom.current = true
   }
-  const index = heights.current.index
-  if (index.start < start) droppedHeight.current += index.dropBefore(start)
+  let index = heights.current.index
+  if (index.start < start) {
+    droppedHeight.current += index.dropBefore(start)
+    // Every row it held fell off, and rows after them too (a batch larger than the list): the
+    // index starts again at the first live row rather than at rows that no longer exist.
+    if (index.end < start) index = heights.current.index = new HeightIndex(start)
+  }
   if (index.end < end) {
     const from = index.end
     index.pushEach(end - from, (i) => estimate(from + i))

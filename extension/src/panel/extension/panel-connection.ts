@@ -41,9 +41,24 @@ export function connectPanel({ tabId, store, runtime = chrome.runtime, delay = r
       port = undefined
       retry()
     })
-    const subscribe: PanelToBackground = { v: PROTOCOL_VERSION, kind: 'subscribe', tabId }
-    port.postMessage(subscribe)
+    subscribe()
   }
+
+  function subscribe(): void {
+    const message: PanelToBackground = { v: PROTOCOL_VERSION, kind: 'subscribe', tabId }
+    port?.postMessage(message)
+  }
+
+  // Live events were set aside while an imported session was shown: back to live, the store
+  // starts empty and takes the tab's history afresh (a subscribe sends it again).
+  let wasImported = store.imported
+  const unsubscribe = store.subscribe(() => {
+    if (wasImported && !store.imported) {
+      subscribedBefore = false
+      subscribe()
+    }
+    wasImported = store.imported
+  })
 
   function retry(): void {
     if (closed) return
@@ -85,6 +100,7 @@ export function connectPanel({ tabId, store, runtime = chrome.runtime, delay = r
   return {
     close() {
       closed = true
+      unsubscribe()
       if (timer !== undefined) clearTimeout(timer)
       port?.disconnect()
     },

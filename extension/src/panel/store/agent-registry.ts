@@ -11,14 +11,26 @@ export interface AgentTreeRow {
   readonly children: number
 }
 
-/** Every agent the panel has seen, in first-seen order, bounded to `maxAgents`. */
+interface AgentLimits {
+  readonly maxAgents: number
+  /** Agents one subframe may hold, across the page loads kept. */
+  readonly maxAgentsPerFrame: number
+}
+
+/**
+ * Every agent the panel has seen, in first-seen order, bounded to `maxAgents`. A subframe holds at
+ * most `maxAgentsPerFrame`, and subframes together at most half of `maxAgents`: frames (an ad, an
+ * embedded page) cannot crowd out the agents of the page itself.
+ */
 export class AgentRegistry {
   private readonly records = new Map<AgentKey, AgentRecord>()
+  private readonly perFrame = new Map<number, number>()
+  private inSubframes = 0
   private treeCache: { version: number; rows: readonly AgentTreeRow[] } | undefined
   /** Bumps when an agent is added or its identity (label, parent) changes: the tree depends on it. */
   private structure = 0
 
-  constructor(private readonly maxAgents: number) {}
+  constructor(private readonly limits: AgentLimits) {}
 
   get size(): number {
     return this.records.size
@@ -105,13 +117,17 @@ export class AgentRegistry {
 
   /** Replaces everything with imported records (already validated). */
   restore(records: readonly AgentRecord[]): void {
-    this.records.clear()
-    for (const record of records) this.records.set(record.key, record)
-    this.structure += 1
+    this.clear()
+    for (const record of records) {
+      this.records.set(record.key, record)
+      this.counted(record.frameId, 1)
+    }
   }
 
   clear(): void {
     this.records.clear()
+    this.perFrame.clear()
+    this.inSubframes = 0
     this.structure += 1
   }
 
@@ -120,6 +136,7 @@ export class AgentRegistry {
     for (const record of this.records.values()) {
       if (!keep(record)) {
         this.records.delete(record.key)
+        this.counted(record.frameId, -1)
         continue
       }
       record.calls = 0
@@ -165,7 +182,7 @@ export class AgentRegistry {
   }
 
   private add(init: Pick<AgentRecord, 'key' | 'frameId' | 'pageLoad' | 'descriptor' | 'parentKey'>, at: number): AgentRecord | undefined {
-    if (this.records.size >= this.maxAgents) return undefined
+    if (!this.hasRoom(init.frameId)) return undefined
     const record: AgentRecord = {
       ...init,
       count: 0,
@@ -180,8 +197,21 @@ export class AgentRegistry {
     }
     if (record.parentKey === undefined) delete record.parentKey
     this.records.set(record.key, record)
+    this.counted(record.frameId, 1)
     this.structure += 1
     return record
+  }
+
+  private hasRoom(frameId: number): boolean {
+    const { maxAgents, maxAgentsPerFrame } = this.limits
+    if (this.records.size >= maxAgents) return false
+    if (frameId === 0) return true
+    return (this.perFrame.get(frameId) ?? 0) < maxAgentsPerFrame && this.inSubframes < Math.floor(maxAgents / 2)
+  }
+
+  private counted(frameId: number, delta: number): void {
+    this.perFrame.set(frameId, (this.perFrame.get(frameId) ?? 0) + delta)
+    if (frameId !== 0) this.inSubframes += delta
   }
 }
 

@@ -40,6 +40,9 @@ export class BoundedLog<T> {
   shift(): T | undefined {
     if (this.size === 0) return undefined
     const item = this.items[this.head]
+    // A dropped event must not live on in the dead prefix until the next compaction (a reminder
+    // can hold 65,536 characters). Numbers hold nothing and stay, keeping a number log unboxed.
+    if (typeof item === 'object' || typeof item === 'string') (this.items as unknown[])[this.head] = undefined
     this.head += 1
     // Compact once the dead prefix outweighs the live part, keeping shifts amortised O(1).
     if (this.head > 1024 && this.head * 2 > this.items.length) {

@@ -1,4 +1,5 @@
 import { BoundedLog } from './bounded-log.ts'
+import { rowBytes } from './retained-bytes.ts'
 import type { AgentKey, TimelineEntry, TimelineEvent } from './timeline-entry.ts'
 
 /** Timeline rows addressed by absolute position, as a view reads them. */
@@ -15,13 +16,15 @@ export interface RowSource {
  * Every recorded timeline row, held column by column (event, agent, frame) rather than as one
  * wrapper object per row: hundreds of thousands of rows then cost three array slots each. The
  * entry objects components read are made when a row is first asked for, and kept while it lives
- * so each row keeps one identity.
+ * so each row keeps one identity. The rows' estimated bytes are summed as they come and go (a
+ * row's estimate is computed again when it leaves rather than stored beside it).
  */
 export class EntryLog implements RowSource {
   private readonly events = new BoundedLog<TimelineEvent>()
   private readonly agents = new BoundedLog<AgentKey | null>()
   private readonly frameIds = new BoundedLog<number>()
   private readonly made = new Map<number, TimelineEntry>()
+  private held = 0
 
   get start(): number {
     return this.events.start
@@ -35,10 +38,16 @@ export class EntryLog implements RowSource {
     return this.events.size
   }
 
+  /** The rows' estimated bytes (see retained-bytes.ts). */
+  get bytes(): number {
+    return this.held
+  }
+
   /** Appends a row; returns its absolute position. */
   push(agent: AgentKey | null, frameId: number, event: TimelineEvent): number {
     const position = this.events.end
     this.events.push(event)
+    this.held += rowBytes(event)
     this.agents.push(agent)
     this.frameIds.push(frameId)
     return position
@@ -66,7 +75,7 @@ export class EntryLog implements RowSource {
   shift(): void {
     if (this.events.size === 0) return
     this.made.delete(this.events.start)
-    this.events.shift()
+    this.held -= rowBytes(this.events.shift()!)
     this.agents.shift()
     this.frameIds.shift()
   }

@@ -9,6 +9,7 @@ import type { ConnectionState } from './connection-state.ts'
 import type { FaultRecord } from './fault-record.ts'
 import { redactedBatch, redactedEvent } from './redacted.ts'
 import { ReplayGuard } from './replay-guard.ts'
+import { faultBytes } from './retained-bytes.ts'
 import { parseSession, type ImportResult, type SessionFile } from './session-file.ts'
 import { NO_FILTER, sameFilter, type TimelineFilter } from './timeline-filter.ts'
 import type { AgentKey, AgentRecord, TimelineEntry, TimelineEvent } from './timeline-entry.ts'
@@ -18,7 +19,14 @@ import { replayWhatIf, type WhatIfReport } from './what-if.ts'
 interface InspectorStoreOptions {
   /** Timeline rows kept across all agents; the oldest fall off first. */
   readonly maxEntries?: number
+  /**
+   * Estimated bytes of everything retained (rows, faults, replay fingerprints: see
+   * retained-bytes.ts); past it the oldest rows fall off first, then the oldest faults.
+   */
+  readonly maxBytes?: number
   readonly maxAgents?: number
+  /** Agents one subframe may hold; the top frame is bounded by `maxAgents` alone. */
+  readonly maxAgentsPerFrame?: number
   readonly maxFaults?: number
   readonly maxTools?: number
   readonly preserveLog?: boolean
@@ -35,11 +43,17 @@ interface IngestOptions {
 interface InspectorStats {
   /** Timeline rows held, and calls among them. */
   readonly entries: number
+  /** Estimated bytes retained, as `maxBytes` counts them. */
+  readonly bytes: number
   readonly calls: number
-  /** Rows that fell off the front (store limits) or were refused (agent limit). */
+  /** Rows that fell off the front (row cap or byte budget). */
   readonly discarded: number
+  /** Events refused because their agent was over the agent limits (in all, or of its frame). */
+  readonly refused: number
   /** Rows not recorded because recording was paused. */
   readonly notRecorded: number
+  /** Live events set aside while an imported session was shown. */
+  readonly setAside: number
   /** The service worker's buffer had already trimmed the oldest history when the panel subscribed. */
   readonly historyTruncated: boolean
 }
@@ -68,8 +82,15 @@ export interface InspectorStore {
   setPreserveLog(preserve: boolean): void
   readonly filter: TimelineFilter
   setFilter(filter: TimelineFilter): void
-  /** Clears the timeline, faults and counters; agents live on the current page stay listed. */
+  /** Clears the timeline, faults and counters; agents live on the current page stay listed. Leaves an imported session for live. */
   clear(): void
+  /**
+   * True while an imported session is shown: live events (a page load included) are set aside
+   * and change nothing of it, until `backToLive`.
+   */
+  readonly imported: boolean
+  /** Leaves an imported session: everything is emptied, and live events are recorded again. */
+  backToLive(): void
 
   agents(): readonly AgentTreeRow[]
   agent(key: AgentKey): AgentRecord | undefined
@@ -97,7 +118,7 @@ export interface InspectorStore {
   whatIf(config: GuardConfig): WhatIfReport
 }
 
-const DEFAULTS = { maxEntries: 200_000, maxAgents: 2_000, maxFaults: 200, maxTools: 1_000 } as const
+const DEFAULTS = { maxEntries: 200_000, maxBytes: 64 * 1024 * 1024, maxAgents: 2_000, maxAgentsPerFrame: 50, maxFaults: 200, maxTools: 1_000 } as const
 
 /** Each frame's page-load count: agents are keyed by it, so a reloaded frame's ids start afresh. */
 interface FrameState {
@@ -108,7 +129,7 @@ interface FrameState {
 export function createInspectorStore(options: InspectorStoreOptions = {}): InspectorStore {
   const limits = { ...DEFAULTS, ...options }
   const listeners = new Set<() => void>()
-  const registry = new AgentRegistry(limits.maxAgents)
+  const registry = new AgentRegistry(limits)
   const replayGuard = new ReplayGuard(50_000)
   const frames = new Map<number, FrameState>()
   const remoteDrops: Partial<Record<DropReason, number>> = {}
@@ -117,12 +138,16 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
   let log = new EntryLog()
   let agentLogs = new Map<AgentKey, AgentRows>()
   let faults = new BoundedLog<FaultRecord>()
+  let faultsHeld = 0
   let config: GuardConfig | undefined
   let calls = 0
   let discarded = 0
+  let refused = 0
   let notRecorded = 0
   let historyTruncated = false
   let paused = false
+  let imported = false
+  let setAside = 0
   let preserveLog = options.preserveLog ?? false
   let filter = NO_FILTER
   let connection: ConnectionState = { kind: 'inline' }
@@ -170,8 +195,21 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     }
   }
 
+  function pushFault(fault: FaultRecord): void {
+    faults.push(fault)
+    faultsHeld += faultBytes(fault)
+    if (faults.size > limits.maxFaults) shiftFault()
+  }
+
+  function shiftFault(): void {
+    faultsHeld -= faultBytes(faults.shift()!)
+  }
+
+  const retainedBytes = (): number => log.bytes + faultsHeld + replayGuard.bytes
+
+  /** Drops the oldest rows past the row cap or the byte budget, then the oldest faults if still over. */
   function evict(): void {
-    while (log.size > limits.maxEntries) {
+    while (log.size > limits.maxEntries || (log.size > 0 && retainedBytes() > limits.maxBytes)) {
       const agent = log.agent(log.start) as AgentKey | null
       const event = log.event(log.start)!
       log.shift()
@@ -179,6 +217,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       if (event.type === 'call') calls -= 1
       discarded += 1
     }
+    while (faults.size > 0 && retainedBytes() > limits.maxBytes) shiftFault()
   }
 
   /** Forgets every recorded row, fault and counter. */
@@ -186,10 +225,12 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     log = new EntryLog()
     agentLogs = new Map()
     faults = new BoundedLog()
+    faultsHeld = 0
     toolCounts.clear()
     sortedTools = undefined
     calls = 0
     discarded = 0
+    refused = 0
     notRecorded = 0
     view = undefined
   }
@@ -217,23 +258,23 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     const { pageLoad } = frameOf(frameId, url)
     switch (event.type) {
       case 'agent':
-        if (!registry.describe(frameId, pageLoad, event.agent, event.at)) discarded += 1
+        if (!registry.describe(frameId, pageLoad, event.agent, event.at)) refused += 1
         return
       case 'config':
-        config = event.config
+        // The config in force on the page is the top frame's: a subframe runs its own guard.
+        if (frameId === 0) config = event.config
         return
       case 'snapshot':
-        config = event.config
+        if (frameId === 0) config = event.config
         for (const state of event.agents) mergeState(frameId, pageLoad, state, event.at)
         return
       case 'fault':
-        faults.push({ frameId, at: event.at, message: event.message })
-        if (faults.size > limits.maxFaults) faults.shift()
+        pushFault({ frameId, at: event.at, message: event.message })
         return
     }
     const agent = registry.ensure(frameId, pageLoad, event.agentId, event.at)
     if (!agent) {
-      discarded += 1
+      refused += 1
       return
     }
     switch (event.type) {
@@ -261,7 +302,12 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     const descriptor = { id, kind, label, ...(parentId === undefined ? {} : { parentId }), ...(format === undefined ? {} : { format }) }
     const agent = registry.describe(frameId, pageLoad, descriptor, at)
     if (agent) registry.applyState(agent, state)
-    else discarded += 1
+    else refused += 1
+  }
+
+  function setAsideLive(events: number): void {
+    setAside += events
+    changed()
   }
 
   function ingestBatch(received: TabBatch, replayed: boolean): void {
@@ -279,22 +325,28 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     },
 
     ingest(batch, ingestOptions = {}) {
+      if (imported) return setAsideLive(batch.events.length)
       ingestBatch(batch, ingestOptions.replayed ?? false)
       evict()
       changed()
     },
     ingestHistory(batches, truncated, ingestOptions = {}) {
+      if (imported) return setAsideLive(batches.reduce((n, batch) => n + batch.events.length, 0))
       for (const batch of batches) ingestBatch(batch, ingestOptions.replayed ?? false)
       historyTruncated ||= truncated
       evict()
       changed()
     },
     setDrops(drops) {
+      // The imported session keeps the drops it was saved with; back to live, the service worker
+      // sends its totals again.
+      if (imported) return
       for (const key of Object.keys(remoteDrops) as DropReason[]) delete remoteDrops[key]
       Object.assign(remoteDrops, drops)
       changed()
     },
     countDrop(reason) {
+      if (imported) return setAsideLive(1)
       localDrops[reason] = (localDrops[reason] ?? 0) + 1
       changed()
     },
@@ -325,9 +377,27 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       changed()
     },
     clear() {
+      if (imported) return store.backToLive()
       emptyLog()
       registry.retain((agent) => store.isCurrent(agent))
       historyTruncated = false
+      changed()
+    },
+
+    get imported() {
+      return imported
+    },
+    backToLive() {
+      startOver()
+      // Forgotten with the session: the live history that follows is all new to this store.
+      replayGuard.clear()
+      config = undefined
+      for (const key of Object.keys(remoteDrops) as DropReason[]) delete remoteDrops[key]
+      for (const key of Object.keys(localDrops) as DropReason[]) delete localDrops[key]
+      historyTruncated = false
+      imported = false
+      setAside = 0
+      paused = false
       changed()
     },
 
@@ -354,7 +424,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       for (const [reason, n] of Object.entries(localDrops) as [DropReason, number][]) total[reason] = (total[reason] ?? 0) + n
       return total
     },
-    stats: () => ({ entries: log.size, calls, discarded, notRecorded, historyTruncated }),
+    stats: () => ({ entries: log.size, bytes: retainedBytes(), calls, discarded, refused, notRecorded, setAside, historyTruncated }),
     connection: () => connection,
     pageUrl: () => frames.get(0)?.url,
 
@@ -386,15 +456,18 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
           toolCounts.set(entry.event.tool, (toolCounts.get(entry.event.tool) ?? 0) + 1)
         }
       }
-      for (const fault of file.faults) faults.push(fault)
+      for (const fault of file.faults) pushFault(fault)
       config = file.config ?? undefined
       for (const key of Object.keys(remoteDrops) as DropReason[]) delete remoteDrops[key]
       for (const key of Object.keys(localDrops) as DropReason[]) delete localDrops[key]
       Object.assign(remoteDrops, file.drops)
       discarded = file.discarded
+      evict()
       historyTruncated = false
-      // An imported session is a record to study: live events must not mix into it.
+      // An imported session is a record to study: live events must not mix into it, nor wipe it.
       paused = true
+      imported = true
+      setAside = 0
       changed()
       return parsed
     },

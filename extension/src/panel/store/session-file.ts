@@ -1,7 +1,9 @@
 // The exported session: plain JSON holding everything the panel recorded, so a file written by
-// `exportSession` imports back into exactly the same session. Imported files are untrusted: every
-// event goes through the protocol's own validator, every store field is checked here.
-import type { GuardConfig } from '../../../../engine/index.ts'
+// `exportSession` imports back into exactly the same session. Imported files are untrusted: the
+// file's size is capped, every event goes through the protocol's own validator, and every other
+// field that holds a text the protocol carries (URLs, fault messages, tool names, arguments) goes
+// through it too, wrapped as the event that carries it live, so the caps are the protocol's.
+import { RECOMMENDED_CONFIG, type GuardConfig } from '../../../../engine/index.ts'
 import type { DropCounts, DropReason } from '../../protocol/messages.ts'
 import { checkInspectorEvent } from '../../protocol/validate.ts'
 import type { FaultRecord } from './fault-record.ts'
@@ -36,9 +38,14 @@ export type ImportResult =
   | { readonly ok: true; readonly session: SessionFile; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly errors: readonly string[] }
 
+/**
+ * The largest session file opened, in bytes (or characters of an already read text). Whatever the
+ * panel holds within its own byte budget exports below it.
+ */
+const MAX_SESSION_BYTES = 128 * 1024 * 1024
 const MAX_ERRORS = 10
 const TIMELINE_TYPES = new Set(['call', 'reset', 'reminder', 'request', 'page-load'])
-const DROP_REASONS: readonly DropReason[] = ['source', 'version', 'shape', 'size', 'sender']
+const DROP_REASONS: readonly DropReason[] = ['source', 'version', 'shape', 'size', 'sender', 'rate']
 const TOP_KEYS = ['format', 'version', 'config', 'frames', 'agents', 'entries', 'faults', 'drops', 'discarded']
 const AGENT_KEYS = ['key', 'frameId', 'pageLoad', 'descriptor', 'parentKey', 'tool', 'args', 'count', 'nextThreshold', 'calls', 'reminders', 'lastSeq', 'lastReminderSeq', 'firstAt', 'lastAt']
 const AGENT_OPTIONAL = new Set(['parentKey', 'tool', 'args'])
@@ -92,7 +99,7 @@ function frame(value: unknown, path: string): SessionFrame {
   const f = objectWith(value, path, ['frameId', 'pageLoad', 'url'])
   natural(f.frameId, `${path}.frameId`)
   natural(f.pageLoad, `${path}.pageLoad`)
-  string(f.url, `${path}.url`)
+  event({ type: 'page-load', at: 0, url: f.url }, path)
   return f as unknown as SessionFrame
 }
 
@@ -101,11 +108,14 @@ function agent(value: unknown, path: string): SessionAgent {
   event({ type: 'agent', at: 0, agent: a.descriptor }, `${path}.descriptor`)
   for (const key of ['frameId', 'pageLoad', 'count', 'calls', 'reminders', 'lastSeq', 'lastReminderSeq']) natural(a[key], `${path}.${key}`)
   for (const key of ['firstAt', 'lastAt']) timestamp(a[key], `${path}.${key}`)
-  if (a.nextThreshold !== null) natural(a.nextThreshold, `${path}.nextThreshold`)
-  for (const key of ['parentKey', 'tool', 'args']) if (Object.hasOwn(a, key)) string(a[key], `${path}.${key}`)
+  // The chain state as a snapshot carries it live: the same caps on tool, arguments and counts.
   const descriptor = a.descriptor as SessionAgent['descriptor']
+  const state = { ...descriptor, count: a.count, nextThreshold: a.nextThreshold, ...(Object.hasOwn(a, 'tool') ? { tool: a.tool } : {}), ...(Object.hasOwn(a, 'args') ? { args: a.args } : {}) }
+  event({ type: 'snapshot', at: 0, agents: [state], config: RECOMMENDED_CONFIG }, path)
   const expected = agentKey(a.frameId as number, a.pageLoad as number, descriptor.id)
   if (a.key !== expected) fail(`${path}.key`, `must be "${expected}" (frame, page load and agent id)`)
+  const parent = descriptor.parentId === undefined ? undefined : agentKey(a.frameId as number, a.pageLoad as number, descriptor.parentId)
+  if (a.parentKey !== parent) fail(`${path}.parentKey`, parent === undefined ? 'must be absent: the agent has no parent' : `must be "${parent}" (its parent's key)`)
   return a as unknown as SessionAgent
 }
 
@@ -131,8 +141,7 @@ function entry(value: unknown, path: string, agents: ReadonlyMap<string, Session
 function fault(value: unknown, path: string): FaultRecord {
   const f = objectWith(value, path, ['frameId', 'at', 'message'])
   natural(f.frameId, `${path}.frameId`)
-  timestamp(f.at, `${path}.at`)
-  string(f.message, `${path}.message`)
+  event({ type: 'fault', at: f.at, message: f.message }, path)
   return f as unknown as FaultRecord
 }
 
@@ -161,6 +170,8 @@ function each<T>(items: readonly unknown[], path: string, errors: string[], chec
  * warning); anything malformed fails the whole import with the first problems found.
  */
 export function parseSession(text: string, limits: { readonly maxEntries: number; readonly maxAgents: number; readonly maxFaults: number }): ImportResult {
+  const tooLarge = sessionSizeError(text.length)
+  if (tooLarge !== undefined) return { ok: false, errors: [tooLarge] }
   let data: unknown
   try {
     data = JSON.parse(text)
@@ -201,4 +212,11 @@ export function parseSession(text: string, limits: { readonly maxEntries: number
     if (!(error instanceof Invalid)) throw error
     return { ok: false, errors: [...errors, error.message] }
   }
+}
+
+/** Why a file of `bytes` is not opened, or undefined when its size is acceptable. */
+export function sessionSizeError(bytes: number): string | undefined {
+  if (bytes <= MAX_SESSION_BYTES) return undefined
+  const mb = (n: number) => `${Math.ceil(n / (1024 * 1024)).toLocaleString('en-US')} MB`
+  return `The file is ${mb(bytes)}: this panel opens session files up to ${mb(MAX_SESSION_BYTES)}.`
 }

@@ -1,0 +1,68 @@
+// An imported session in the panel of a live tab: reloads, live calls and a forged page load
+// change nothing of it, until the user goes back to live.
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { launch, type Browser } from '../support/browser.ts'
+import { serve, type TestServer } from '../support/server.ts'
+
+declare global {
+  interface Window {
+    callTool(agent: string, tool: string, args: unknown): Promise<string[]>
+  }
+}
+
+let browser: Browser
+let server: TestServer
+
+beforeAll(async () => {
+  server = await serve([resolve(import.meta.dirname, 'pages')])
+  browser = await launch()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const texts = (panel: Page, testId: string) => panel.getByTestId(testId).allTextContents()
+
+async function exportSession(panel: Page): Promise<string> {
+  const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export').click()])
+  return readFile(await download.path(), 'utf8')
+}
+
+async function calls(page: Page, agent: string, tool: string, times: number): Promise<void> {
+  for (let i = 0; i < times; i++) await page.evaluate(([a, t]) => window.callTool(a!, t!, { q: 1 }), [agent, tool])
+}
+
+it('keeps an imported session exactly through a reload, live calls and a forged page load, until Back to live', { timeout: 30_000 }, async () => {
+  const page = await browser.context.newPage()
+  await page.goto(`${server.origin}/agent.html?import`)
+  const tabId = await browser.tabId(page)
+  const panel = await browser.openPanel(tabId)
+  await calls(page, 'recorded', 'grep', 5)
+  await expect.poll(() => texts(panel, 'reminder-text')).toHaveLength(2)
+  const file = await exportSession(panel)
+  const reminders = await texts(panel, 'reminder-text')
+
+  await panel.getByTestId('import-input').setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(file) })
+  await expect.poll(() => panel.getByTestId('imported-status').count()).toBe(1)
+
+  // A page load the page forges, a reload, and a new agent's calls.
+  await page.evaluate(() => window.postMessage({ source: 'repeat-tool-guard/page', v: 1, kind: 'events', events: [{ type: 'page-load', at: Date.now(), url: 'http://forged/' }] }, '*'))
+  await page.reload()
+  await calls(page, 'after-reload', 'read', 3)
+  await expect.poll(() => panel.getByTestId('imported-status').textContent(), { timeout: 10_000 }).toMatch(/live events? set aside/)
+
+  expect(await panel.getByTestId('agent-label').allTextContents()).toEqual(['recorded'])
+  expect(await texts(panel, 'reminder-text')).toEqual(reminders)
+  expect(await exportSession(panel)).toBe(file)
+
+  // Back to live: the tab as it is now, from the service worker's history.
+  await panel.getByTestId('back-to-live').click()
+  await expect.poll(() => panel.getByTestId('agent-label').allTextContents(), { timeout: 10_000 }).toEqual(['after-reload'])
+  expect(await panel.getByTestId('imported-status').count()).toBe(0)
+  expect(await panel.getByTestId('record-toggle').getAttribute('aria-pressed')).toBe('true')
+})

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import type { TabBatch } from '../../../extension/src/protocol/messages.ts'
+import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { ReplayGuard } from '../../../extension/src/panel/store/replay-guard.ts'
+import { textDigest } from '../../../extension/src/panel/store/text-digest.ts'
+
+const KB = 1024
+
+function reminders(from: number, count: number, chars: number): TabBatch {
+  const events: InspectorEvent[] = []
+  for (let i = from; i < from + count; i++)
+    events.push({ type: 'reminder', at: i, agentId: 'hook:1', seq: i, tool: 't', count: 3, level: 'gentle', text: `${i}`.padEnd(chars, 'x') })
+  return { frameId: 0, url: 'u', events }
+}
+
+const faults = (from: number, count: number, chars: number): TabBatch => ({
+  frameId: 0,
+  url: 'u',
+  events: Array.from({ length: count }, (_, i) => ({ type: 'fault' as const, at: from + i, message: `${from + i}`.padEnd(chars, 'f') })),
+})
+
+describe('byte budget', () => {
+  it('drops the oldest rows once their texts pass maxBytes, well before the row cap, and counts them', () => {
+    const store = createInspectorStore({ maxBytes: 1_000 * KB })
+    // 100 reminders of 20,000 characters: about 4 MB estimated, four times the budget.
+    for (let b = 0; b < 10; b++) store.ingest(reminders(b * 10 + 1, 10, 20_000))
+    const { entries, bytes, discarded } = store.stats()
+    expect(bytes).toBeLessThanOrEqual(1_000 * KB)
+    expect(entries).toBeLessThan(100)
+    expect(entries).toBeGreaterThan(0)
+    expect(entries + discarded).toBe(100)
+    const view = store.timeline(null)
+    // the newest rows are the ones kept
+    expect(view.event(view.end - 1)).toMatchObject({ seq: 100 })
+    expect(view.event(view.start)).toMatchObject({ seq: 100 - entries + 1 })
+  })
+
+  it('counts every string a row keeps: arguments, reminder texts and URLs', () => {
+    // preserve-log: the page load below must not clear what was measured before it
+    const store = createInspectorStore({ preserveLog: true })
+    const call = (args: string): InspectorEvent => ({ type: 'call', at: 1, agentId: 'hook:1', seq: 1, tool: 't', args, argsLength: args.length, tracked: true, denied: false, isError: false, count: 1, nextThreshold: 3 })
+    const sizes: number[] = []
+    const measure = (event: InspectorEvent) => {
+      const before = store.stats().bytes
+      store.ingest({ frameId: 0, url: 'u', events: [event] })
+      sizes.push(store.stats().bytes - before)
+    }
+    measure(call('a'))
+    measure(call('a'.repeat(1_001)))
+    measure({ type: 'request', at: 1, agentId: 'wire:1', url: 'h'.repeat(1_000), format: 'openai-chat', calls: 0, remindersInserted: 0, rewritten: false })
+    measure({ type: 'page-load', at: 2, url: 'p'.repeat(500) })
+    // two bytes a character
+    expect(sizes[1]! - sizes[0]!).toBe(2_000)
+    expect(sizes[2]!).toBeGreaterThan(2_000)
+    expect(sizes[3]!).toBeGreaterThan(1_000)
+  })
+
+  it('counts fault texts and evicts the oldest faults once no row is left to drop', () => {
+    const store = createInspectorStore({ maxBytes: 300 * KB })
+    store.ingest(reminders(1, 2, 10_000))
+    store.ingest(faults(1, 10, 30_000))
+    expect(store.stats().bytes).toBeLessThanOrEqual(300 * KB)
+    expect(store.stats()).toMatchObject({ entries: 0, discarded: 2 })
+    const kept = store.faults().map((f) => f.at)
+    expect(kept.length).toBeGreaterThan(0)
+    expect(kept.length).toBeLessThan(10)
+    expect(kept.at(-1)).toBe(10)
+  })
+
+  it('keeps both bounds: the row cap still applies to small rows', () => {
+    const store = createInspectorStore({ maxEntries: 5, maxBytes: 1_000 * KB })
+    store.ingest(reminders(1, 8, 10))
+    expect(store.stats()).toMatchObject({ entries: 5, discarded: 3 })
+  })
+
+  it('gives back the bytes of rows it drops and of a clear', () => {
+    const store = createInspectorStore({ maxBytes: 1_000 * KB })
+    store.ingest(reminders(1, 10, 20_000))
+    const full = store.stats().bytes
+    for (let b = 1; b < 20; b++) store.ingest(reminders(b * 10 + 1, 10, 20_000))
+    // steady state: the budget is reused, not leaked
+    expect(store.stats().bytes).toBeLessThanOrEqual(Math.max(full, 1_000 * KB))
+    store.clear()
+    expect(store.stats()).toMatchObject({ entries: 0 })
+    // reminders leave no replay fingerprint: nothing is left
+    expect(store.stats().bytes).toBe(0)
+  })
+})
+
+describe('replay fingerprints', () => {
+  it('hold digests, not texts: a 65,536-character fault costs as little as a short one', () => {
+    const guard = new ReplayGuard(10)
+    guard.repeat(0, { type: 'fault', at: 1, message: 'short' })
+    const short = guard.bytes
+    guard.repeat(0, { type: 'fault', at: 2, message: 'x'.repeat(65_536) })
+    expect(guard.bytes - short).toBeLessThan(short + 40)
+    // still recognises a replay, and tells texts apart
+    expect(guard.repeat(0, { type: 'fault', at: 2, message: 'x'.repeat(65_536) })).toBe(true)
+    expect(guard.repeat(0, { type: 'fault', at: 2, message: 'x'.repeat(65_535) + 'y' })).toBe(false)
+  })
+
+  it('gives back the bytes of fingerprints it forgets', () => {
+    const guard = new ReplayGuard(2)
+    for (let i = 0; i < 50; i++) guard.repeat(0, { type: 'page-load', at: i, url: 'u' })
+    const two = guard.bytes
+    for (let i = 50; i < 100; i++) guard.repeat(0, { type: 'page-load', at: i, url: 'u' })
+    expect(guard.bytes).toBe(two)
+  })
+
+  it('keeps short texts as they are, and digests long ones to their length and a hash', () => {
+    expect(textDigest('hook:1')).toBe('=hook:1')
+    const long = 'x'.repeat(100)
+    expect(textDigest(long)).toMatch(/^#100:[0-9a-z]+$/)
+    expect(textDigest(long)).not.toBe(textDigest('x'.repeat(99) + 'y'))
+  })
+})

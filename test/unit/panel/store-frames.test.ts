@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
+import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import type { TabBatch } from '../../../extension/src/protocol/messages.ts'
+import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { pageLoad, recordingPage, repeat } from './recorded-session.ts'
+
+/** `count` distinct agents announced by `frameId`, each with one call. */
+function agents(frameId: number, count: number, prefix = 'a'): TabBatch {
+  const events: InspectorEvent[] = []
+  for (let i = 1; i <= count; i++) {
+    const id = `hook:${prefix}${i}`
+    events.push({ type: 'agent', at: i, agent: { id, kind: 'hook', label: id } })
+    events.push({ type: 'call', at: i, agentId: id, seq: 1, tool: 't', args: '1', argsLength: 1, tracked: true, denied: false, isError: false, count: 1, nextThreshold: 3 })
+  }
+  return { frameId, url: `http://127.0.0.1/frame-${frameId}.html`, events }
+}
+
+const perFrame = (store: ReturnType<typeof createInspectorStore>) => {
+  const out = new Map<number, number>()
+  for (const { record } of store.agents()) out.set(record.frameId, (out.get(record.frameId) ?? 0) + 1)
+  return Object.fromEntries(out)
+}
+
+describe('agents per frame', () => {
+  it('caps each subframe at 50 agents, counts the refused ones, and leaves the page its own', () => {
+    const store = createInspectorStore()
+    store.ingest(agents(3, 80))
+    store.ingest(agents(4, 10))
+    store.ingest(agents(0, 120))
+    expect(perFrame(store)).toEqual({ 3: 50, 4: 10, 0: 120 })
+    // 30 agents over the cap, each announced and then calling
+    expect(store.stats()).toMatchObject({ refused: 60, calls: 180 })
+  })
+
+  it('keeps room for the page: subframes together hold at most half of maxAgents', () => {
+    const store = createInspectorStore({ maxAgents: 20, maxAgentsPerFrame: 4 })
+    for (let frame = 1; frame <= 5; frame++) store.ingest(agents(frame, 4))
+    expect(store.agents()).toHaveLength(10)
+    store.ingest(agents(0, 15))
+    expect(perFrame(store)[0]).toBe(10)
+    expect(store.agents()).toHaveLength(20)
+  })
+
+  it('frees a frame’s room when its agents are cleared away', () => {
+    const store = createInspectorStore({ preserveLog: true, maxAgentsPerFrame: 3 })
+    store.ingest(agents(2, 3))
+    store.ingest(pageLoad('http://127.0.0.1/frame-2.html', 2))
+    store.ingest(agents(2, 3, 'b'))
+    expect(perFrame(store)).toEqual({ 2: 3 })
+    store.clear()
+    store.ingest(agents(2, 3, 'c'))
+    expect(perFrame(store)).toEqual({ 2: 3 })
+    expect(store.agents().map((r) => r.record.descriptor.id)).toEqual(['hook:c1', 'hook:c2', 'hook:c3'])
+  })
+})
+
+describe('the config in force', () => {
+  it('comes from the top frame: a subframe’s config or snapshot never replaces it', () => {
+    const store = createInspectorStore()
+    const top = { ...RECOMMENDED_CONFIG, thresholds: [4, 6] }
+    const framed = { ...RECOMMENDED_CONFIG, thresholds: [2] }
+    store.ingest({ frameId: 0, url: 'u', events: [{ type: 'config', at: 1, config: top }] })
+    store.ingest({ frameId: 7, url: 'f', events: [{ type: 'config', at: 2, config: framed }] })
+    expect(store.config()).toEqual(top)
+    const page = recordingPage({ thresholds: [2] })
+    repeat(page, { name: 'framed' }, 'grep', 1, 1)
+    page.take()
+    store.ingest({ frameId: 7, url: 'f', events: [page.snapshot()] })
+    expect(store.config()).toEqual(top)
+    // the framed agent itself is still recorded
+    expect(store.agents().map((r) => r.record.frameId)).toEqual([7])
+  })
+
+  it('stays unknown while only subframes reported one', () => {
+    const store = createInspectorStore()
+    store.ingest({ frameId: 3, url: 'f', events: [{ type: 'config', at: 1, config: RECOMMENDED_CONFIG }] })
+    expect(store.config()).toBeUndefined()
+  })
+})
