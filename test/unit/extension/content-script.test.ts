@@ -11,7 +11,7 @@ import { checkContentToBackground } from '../../../extension/src/protocol/valida
 /** One runtime.Port of the relay; `stop` is Chrome closing it when it stops the service worker. */
 class WorkerPort {
   readonly posted: ContentToBackground[] = []
-  /** Why the router would refuse each message it would refuse: checked after each test, since a throw here would be swallowed by the relay's try/catch. */
+  /** The router's reason for each message it would refuse: asserted after each test, as a throw here would be swallowed by the relay's try/catch. */
   readonly refused: string[] = []
   private readonly messageListeners: ((message: unknown) => void)[] = []
   private readonly disconnectListeners: (() => void)[] = []
@@ -66,7 +66,7 @@ beforeAll(async () => {
 })
 
 afterEach(() => {
-  expect(ports.flatMap((p) => p.refused)).toEqual([])
+  expect(ports.flatMap((p) => p.refused.splice(0))).toEqual([])
 })
 
 afterAll(() => {
