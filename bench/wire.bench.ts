@@ -9,17 +9,18 @@
 //   real network stack. A Node imitation would time a different fetch and a different engine.
 //   A local request's own time varies far more than what the interceptor adds, so each ratio is
 //   shown with its spread, and the one part of the interceptor that grows with the body (the
-//   check for tool-call markers) is timed on its own as well.
+//   check for tool-call markers) is timed on its own as well: the shipped function, built into
+//   the page as page.js is built.
 // - Analysis and rewrite: one 2 MB conversation body through the wire guard (parse, walk, chain
 //   rules, splice) against one JSON.parse of the same body, in Node (pure engine code).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { build } from 'vite'
 import { afterAll, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../engine/index.ts'
 import { createWireGuard, type WireGuard } from '../engine/wire/index.ts'
-import { MARKER_HINTS, TOOL_CALL_MARKER } from '../engine/wire/detect.ts'
 import { anthropicBody, openaiChatBody, type Body, type Script, type Turn } from '../test/fixtures/wire/conversations.ts'
 import { EXTENSION_DIR, launch } from '../test/e2e/support/browser.ts'
 import { serve } from '../test/e2e/support/server.ts'
@@ -58,8 +59,23 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
   const pageScript = join(EXTENSION_DIR, 'page.js')
   expect(existsSync(pageScript), `no built extension at ${EXTENSION_DIR}: run npm run build`).toBe(true)
   const dir = await mkdtemp(join(tmpdir(), 'rtg-wire-bench-'))
+  // The shipped marker check, built as page.js is (minify off, one classic script).
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir: dir,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: false,
+      lib: { entry: resolve(import.meta.dirname, 'wire-page/marker-check.ts'), formats: ['iife'], name: 'markerCheck', fileName: () => 'marker-check.js' },
+    },
+  })
   // The native fetch is kept before the extension's script patches it, as a page script could not.
-  await writeFile(join(dir, 'bench.html'), '<!doctype html><script>window.nativeFetch = window.fetch</script><script src="/page.js"></script>')
+  await writeFile(
+    join(dir, 'bench.html'),
+    '<!doctype html><script>window.nativeFetch = window.fetch</script><script src="/marker-check.js"></script><script src="/page.js"></script>',
+  )
   const server = await serve([dir, EXTENSION_DIR])
   const big = JSON.stringify({ event: 'upload', items: Array.from({ length: 8_000 }, (_, i) => ({ id: i, label: `item ${i}`, tags: ['a', 'b'] })) })
   server.route((req, res) => {
@@ -81,7 +97,7 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
       // a slow moment of the machine falls on both sides of it; batches, not single requests,
       // because the page's clock is coarse (0.1 ms). A second native batch in every round is the
       // control: native against itself shows how far the ratio strays with nothing added.
-      const result = await page.evaluate(async ([body, samples, batch, marker]) => {
+      const result = await page.evaluate(async ([body, samples, batch]) => {
         const w = window as unknown as { nativeFetch: typeof fetch }
         if (w.nativeFetch === fetch) throw new Error('fetch is not patched: the page script did not run')
         const init: RequestInit | undefined = body === null ? undefined : { method: 'POST', body, headers: { 'content-type': 'application/json' } }
@@ -127,12 +143,10 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
           }
         }
         // The interceptor's only work that grows with the body: its check for tool-call markers
-        // (the shipped one, rebuilt here from its parts), run as often as a round of calls.
+        // (the shipped function, from marker-check.js), run as often as a round of calls.
         const checks: number[] = []
         if (body !== null) {
-          const [hints, source, flags] = marker
-          const pattern = new RegExp(source, flags)
-          const check = (text: string) => hints.some((hint) => text.includes(hint)) && pattern.test(text)
+          const check = window.mayHoldToolCall
           for (let i = 0; i < 21; i++) {
             const start = performance.now()
             for (let n = 0; n < count; n++) if (check(body)) throw new Error('the bench body holds a tool-call marker')
@@ -140,7 +154,7 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
           }
         }
         return { native, patched, control, calls, checks }
-      }, [body, 201, 4, [MARKER_HINTS, TOOL_CALL_MARKER.source, TOOL_CALL_MARKER.flags]] as const)
+      }, [body, 201, 4] as const)
       const request = median(result.native)
       record(`pass-through: ${name}`, request, median(result.patched), result.patched.map((p, i) => p / result.native[i]!), 1.05)
       record(`  control: native against itself (info)`, request, median(result.control), result.control.map((c, i) => c / result.native[i]!))

@@ -1,27 +1,32 @@
 // The panel benchmark's page: the real Inspector drawn by Chromium, measured from inside the page.
-// Every timing ends with a forced style and layout pass, so it counts what a frame must do before
-// paint. bench/panel.bench.tsx builds this page, opens it and prints the numbers.
+// Batches reach the store as the panel receives them: as messages on its port, through
+// connectPanel (validation, then the store), with Preact scheduling the render as it does in the
+// panel. Every timing starts where the work is triggered and ends once the microtasks that render
+// have run and a forced style and layout pass is done: what a frame must do before paint.
+// bench/panel.bench.tsx builds this page, opens it and prints the numbers.
 import { render } from 'preact'
 import { act } from 'preact/test-utils'
 import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../engine/index.ts'
 import { Inspector } from '../../extension/src/panel/components/inspector.tsx'
+import { connectPanel } from '../../extension/src/panel/extension/panel-connection.ts'
 import { createInspectorStore, type InspectorStore } from '../../extension/src/panel/store/inspector-store.ts'
-import type { InspectorEvent } from '../../extension/src/protocol/events.ts'
+import { PROTOCOL_VERSION, type InspectorEvent } from '../../extension/src/protocol/events.ts'
 import { fromEngineEvent } from '../../extension/src/protocol/from-engine.ts'
-import type { TabBatch } from '../../extension/src/protocol/messages.ts'
+import type { BackgroundToPanel, TabBatch } from '../../extension/src/protocol/messages.ts'
 
 export interface PanelBenchOptions {
   readonly calls: number
   readonly agents: number
   /** Calls in one live batch: what a busy page sends in one animation frame. */
   readonly liveCalls: number
-  /** Live batches, each ingested and drawn in a frame of its own. */
+  /** Live batches, each delivered and drawn in a frame of its own, taking turns with the baseline. */
   readonly rounds: number
 }
 
 export interface PanelBenchResult {
   readonly events: number
   readonly rowsHeld: number
+  /** The baseline: an empty panel drawn, once per round, in the frames between live batches. */
   readonly emptyMs: number
   readonly emptyNodes: number
   readonly firstMs: number
@@ -31,7 +36,7 @@ export interface PanelBenchResult {
   readonly liveNodes: number
   readonly filterMs: number
   readonly importMs: number
-  /** requestAnimationFrame intervals: idle, then with one live batch per frame. */
+  /** requestAnimationFrame intervals: idle, then with a live batch or the baseline in every frame. */
   readonly idleFrames: readonly number[]
   readonly liveFrames: readonly number[]
 }
@@ -72,31 +77,59 @@ function batches(events: readonly InspectorEvent[], calls: number): TabBatch[] {
   return out
 }
 
+const TAB = 1
 const root = document.getElementById('app')!
-const layout = () => root.getBoundingClientRect().height
+const baselineRoot = document.getElementById('baseline')!
+const layout = () => root.getBoundingClientRect().height + baselineRoot.getBoundingClientRect().height
 
-function timed(run: () => void): number {
+/** Lets the microtasks run in which Preact renders what was scheduled (and what that scheduled). */
+async function rendered(): Promise<void> {
+  for (let i = 0; i < 3; i++) await null
+}
+
+/** From `run` to the end of the render it scheduled and a forced layout. */
+async function timed(run: () => void): Promise<number> {
   const t0 = performance.now()
-  act(run)
+  run()
+  await rendered()
   layout()
   return performance.now() - t0
 }
 
-const mount = (store: InspectorStore) => timed(() => render(<Inspector store={store} sink={sink} theme="light" />, root))
-const unmount = () => act(() => render(null, root))
-const nodes = () => root.querySelectorAll('*').length
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+/** A panel store fed through the panel's own port handler, by a stand-in for the port. */
+function portFed(store: InspectorStore): (message: BackgroundToPanel) => void {
+  const listeners: ((message: unknown) => void)[] = []
+  const port = {
+    name: 'bench',
+    onMessage: { addListener: (listener: (message: unknown) => void) => void listeners.push(listener) },
+    onDisconnect: { addListener: () => {} },
+    postMessage: () => {},
+    disconnect: () => {},
+  }
+  connectPanel({ tabId: TAB, store, runtime: { connect: () => port as unknown as chrome.runtime.Port } })
+  return (message) => {
+    for (const listener of listeners) listener(message)
+  }
+}
 
-/** rAF intervals over `frames` frames, running `each` at the start of every frame. */
-function frames(count: number, each: (frame: number) => void): Promise<number[]> {
+const inspector = (store: InspectorStore) => <Inspector store={store} sink={sink} theme="light" />
+const mount = (store: InspectorStore) => timed(() => render(inspector(store), root))
+const unmount = () => act(() => render(null, root))
+const nodes = (of = root) => of.querySelectorAll('*').length
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+/** A port message carrying `batch`, built ahead of time as Chrome hands one over: a fresh object. */
+const batchMessage = (batch: TabBatch): BackgroundToPanel => structuredClone({ v: PROTOCOL_VERSION, kind: 'batch', tabId: TAB, batch })
+
+/** rAF intervals over `count` frames, running (and awaiting) `each` at the start of every frame. */
+function frames(count: number, each: (frame: number) => void | Promise<void>): Promise<number[]> {
   return new Promise((done) => {
     const intervals: number[] = []
     let last = 0
-    const tick = (now: number) => {
+    const tick = async (now: number) => {
       if (last > 0) intervals.push(now - last)
       last = now
       if (intervals.length >= count) return done(intervals)
-      each(intervals.length)
+      await each(intervals.length)
       requestAnimationFrame(tick)
     }
     requestAnimationFrame(tick)
@@ -105,33 +138,41 @@ function frames(count: number, each: (frame: number) => void): Promise<number[]>
 
 async function runPanelBench(options: PanelBenchOptions): Promise<PanelBenchResult> {
   const history = record(options.calls, options.agents, 0)
-  const live = batches(record(options.liveCalls * options.rounds, options.agents, options.agents), options.liveCalls)
-
-  const empty: number[] = []
-  let emptyNodes = 0
-  for (let i = 0; i < 10; i++) {
-    empty.push(mount(createInspectorStore()))
-    emptyNodes = nodes()
-    unmount()
-  }
+  const live = batches(record(options.liveCalls * options.rounds, options.agents, options.agents), options.liveCalls).map(batchMessage)
 
   const store = createInspectorStore()
-  for (const batch of batches(history, 250)) store.ingest(batch)
+  const deliver = portFed(store)
+  deliver({ v: PROTOCOL_VERSION, kind: 'history', tabId: TAB, batches: [], truncated: false })
+  for (const batch of batches(history, 250)) deliver(batchMessage(batch))
   const first: number[] = []
   for (let i = 0; i < 5; i++) {
-    first.push(mount(store))
+    first.push(await mount(store))
     if (i < 4) unmount()
   }
   const firstNodes = nodes()
 
   const idleFrames = await frames(60, () => {})
-  // Batches reach the panel as port messages, one task each, with the event loop (and the
-  // collector's incremental steps) running between them: each is timed in a frame of its own.
+  // Each round is two frames: a live batch delivered on the port, and the baseline (an empty
+  // panel drawn over the same area, then removed untimed), in alternating order. Port messages
+  // arrive one task each, with the event loop (and the collector's incremental steps) running
+  // between them.
   const batchMs: number[] = []
-  const liveFrames = await frames(options.rounds, (i) => batchMs.push(timed(() => store.ingest(live[i]!))))
+  const empty: number[] = []
+  let emptyNodes = 0
+  const liveFrames = await frames(options.rounds * 2, async (frame) => {
+    const round = frame >> 1
+    if ((frame & 1) === (round & 1)) {
+      batchMs.push(await timed(() => deliver(live[round]!)))
+      return
+    }
+    empty.push(await timed(() => render(inspector(createInspectorStore()), baselineRoot)))
+    emptyNodes = nodes(baselineRoot)
+    act(() => render(null, baselineRoot))
+    layout()
+  })
   const liveNodes = nodes()
 
-  const filterMs = timed(() => store.setFilter({ tool: null, text: 'term 7' }))
+  const filterMs = await timed(() => store.setFilter({ tool: null, text: 'term 7' }))
   act(() => store.setFilter({ tool: null, text: '' }))
 
   const exported = store.exportSession()
@@ -140,7 +181,7 @@ async function runPanelBench(options: PanelBenchOptions): Promise<PanelBenchResu
   const t0 = performance.now()
   const imported = copy.importSession(exported)
   if (!imported.ok) throw new Error(imported.errors.join('\n'))
-  const importMs = performance.now() - t0 + mount(copy)
+  const importMs = performance.now() - t0 + (await mount(copy))
   unmount()
 
   return {
@@ -150,7 +191,7 @@ async function runPanelBench(options: PanelBenchOptions): Promise<PanelBenchResu
     emptyNodes,
     firstMs: median(first),
     firstNodes,
-    batchEvents: median(live.slice(0, options.rounds).map((b) => b.events.length)),
+    batchEvents: median(live.slice(0, options.rounds).map((m) => (m.kind === 'batch' ? m.batch.events.length : 0))),
     batchMs,
     liveNodes,
     filterMs,

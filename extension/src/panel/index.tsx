@@ -1,7 +1,8 @@
 // The panel page (panel.html): inside DevTools, or as an ordinary tab with ?tabId=N.
 import { render } from 'preact'
 import { Inspector } from './components/inspector.tsx'
-import { devtoolsTheme } from './extension/devtools-theme.ts'
+import type { Theme } from './components/theme.ts'
+import { devtoolsTheme, followDevtoolsTheme } from './extension/devtools-theme.ts'
 import { inspectedTabId } from './extension/inspected-tab.ts'
 import { panelBudget } from './extension/panel-budget.ts'
 import { connectPanel } from './extension/panel-connection.ts'
@@ -17,7 +18,9 @@ async function main(root: HTMLElement): Promise<void> {
   const tabId = inspectedTabId()
   if (tabId === undefined) store.setConnection({ kind: 'no-tab' })
   else connectPanel({ tabId, store })
-  render(<Inspector store={store} sink={sink} theme={devtoolsTheme()} zeroCode={zeroCode} />, root)
+  const draw = (theme: Theme | undefined) => render(<Inspector store={store} sink={sink} theme={theme} zeroCode={zeroCode} />, root)
+  draw(devtoolsTheme())
+  followDevtoolsTheme(draw)
 }
 
 void main(document.getElementById('app')!)

@@ -2,7 +2,7 @@
 // uses: per-tab history and live batches, tab isolation, recovery after the service worker is
 // stopped, and the config flow storage -> content -> page.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
 import { CONFIG_STORAGE_KEY } from '../../../extension/src/protocol/messages.ts'
@@ -35,6 +35,10 @@ const store = (value: unknown) =>
 beforeAll(async () => {
   server = await serveFixtures()
   browser = await launch()
+})
+
+// Every test gets two fresh tabs, an extension page and a subscriber of tab A of its own.
+beforeEach(async () => {
   pageA = await browser.context.newPage()
   await pageA.goto(`${server.origin}/agent.html?tab=a`)
   pageB = await browser.context.newPage()
@@ -42,6 +46,11 @@ beforeAll(async () => {
   tabA = await browser.tabId(pageA)
   tabB = await browser.tabId(pageB)
   extensionPage = await browser.openPanel(tabA)
+  tapA = await tapPanelPort(extensionPage, tabA)
+})
+
+afterEach(async () => {
+  for (const page of [pageA, pageB, extensionPage]) await page?.close()
 })
 
 afterAll(async () => {
@@ -51,7 +60,6 @@ afterAll(async () => {
 
 describe('the bridge from page to panel', () => {
   it('gives a late subscriber the tab history first, then live batches', async () => {
-    tapA = await tapPanelPort(extensionPage, tabA)
     await runAgent(pageA, 'alpha', repeat(3, ['read_file', { path: 'a.txt' }]))
     // Once the first subscriber has the reminder, the worker has buffered everything before it.
     await expect.poll(async () => ofType(await tapA.events(), 'reminder').length).toBe(1)
@@ -94,6 +102,9 @@ describe('the bridge from page to panel', () => {
   })
 
   it('resumes with a snapshot after the service worker is stopped, without reloading the page', async () => {
+    await runAgent(pageA, 'alpha', repeat(4, ['read_file', { path: 'a.txt' }]))
+    await runAgent(pageA, 'gamma', [['after_b', {}]])
+    await expect.poll(async () => ofType(await tapA.events(), 'call').length).toBe(5)
     await pageA.evaluate(() => void ((window as unknown as { sameDocument: boolean }).sameDocument = true))
     await browser.stopServiceWorker()
     await expect.poll(() => tapA.disconnected()).toBe(true)
@@ -116,17 +127,22 @@ describe('the bridge from page to panel', () => {
   })
 
   it('brings a config written to extension storage to the page, and refuses an invalid one', async () => {
-    await store({ thresholds: [2, 4], include: [], exclude: ['todo_write'], argumentsPreviewChars: 500 })
-    await expect.poll(async () => (await configOf(pageA)).thresholds).toEqual([2, 4])
-    expect(await runAgent(pageA, 'delta', repeat(4, ['list_dir', { dir: '.' }]))).toEqual([[], [GENTLE_REMINDER], [], [expect.stringContaining('- consecutive_calls: 4')]])
-    await expect.poll(async () => ofType(await tapA.events(), 'config').map((c) => c.config.thresholds)).toContainEqual([2, 4])
+    try {
+      await store({ thresholds: [2, 4], include: [], exclude: ['todo_write'], argumentsPreviewChars: 500 })
+      await expect.poll(async () => (await configOf(pageA)).thresholds).toEqual([2, 4])
+      expect(await runAgent(pageA, 'delta', repeat(4, ['list_dir', { dir: '.' }]))).toEqual([[], [GENTLE_REMINDER], [], [expect.stringContaining('- consecutive_calls: 4')]])
+      await expect.poll(async () => ofType(await tapA.events(), 'config').map((c) => c.config.thresholds)).toContainEqual([2, 4])
 
-    await store({ thresholds: [1] })
-    await expect.poll(async () => ofType(await tapA.events(), 'fault').map((f) => f.message)).toContainEqual(expect.stringContaining('stored config rejected'))
-    expect((await configOf(pageA)).thresholds).toEqual([2, 4])
-    expect(await runAgent(pageA, 'epsilon', repeat(2, ['list_dir', { dir: '..' }]))).toEqual([[], [GENTLE_REMINDER]])
+      await store({ thresholds: [1] })
+      await expect.poll(async () => ofType(await tapA.events(), 'fault').map((f) => f.message)).toContainEqual(expect.stringContaining('stored config rejected'))
+      expect((await configOf(pageA)).thresholds).toEqual([2, 4])
+      expect(await runAgent(pageA, 'epsilon', repeat(2, ['list_dir', { dir: '..' }]))).toEqual([[], [GENTLE_REMINDER]])
 
-    await store(undefined)
-    await expect.poll(async () => (await configOf(pageA)).thresholds).toEqual([3, 5, 8])
+      await store(undefined)
+      await expect.poll(async () => (await configOf(pageA)).thresholds).toEqual([3, 5, 8])
+    } finally {
+      // Storage outlives the test: the next one starts under the recommended config whatever happened here.
+      await store(undefined)
+    }
   })
 })

@@ -19,6 +19,7 @@ let tapHostile: PanelTap
 let tapVictim: PanelTap
 let extensionPage: Page
 let victimTab: number
+let hostileTab: number
 
 const calls = (events: InspectorEvent[]) => events.flatMap((e) => (e.type === 'call' ? [e.tool] : []))
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
   await hostile.goto(`${server.origin}/agent.html?hostile`)
   victim = await browser.context.newPage()
   await victim.goto(`${server.origin}/agent.html?victim`)
-  const hostileTab = await browser.tabId(hostile)
+  hostileTab = await browser.tabId(hostile)
   victimTab = await browser.tabId(victim)
   extensionPage = await browser.openPanel(victimTab)
   tapHostile = await tapPanelPort(extensionPage, hostileTab)
@@ -81,7 +82,14 @@ describe('a hostile page', () => {
     await expect.poll(async () => calls(await tapHostile.events())).toContain(HTML_TOOL)
     const call = (await tapHostile.events()).find((e) => e.type === 'call' && e.tool === HTML_TOOL)
     expect(call).toMatchObject({ args: '{"html":"<script>alert(1)</script>"}' })
-    expect(await extensionPage.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined()
+    // The hostile tab's own panel draws the name as text: no element is made of it, no handler runs.
+    const panel = await browser.openPanel(hostileTab)
+    await expect.poll(() => panel.getByTestId('call-tool').allTextContents()).toContain(HTML_TOOL)
+    expect(await panel.locator('[data-testid=timeline] img').count()).toBe(0)
+    expect(await panel.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined()
+    // The victim's panel, open all along, never shows it.
+    expect(await extensionPage.getByTestId('call-tool').allTextContents()).not.toContain(HTML_TOOL)
+    await panel.close()
   })
 
   it('cannot reach the extension itself', async () => {

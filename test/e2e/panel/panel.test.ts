@@ -123,7 +123,8 @@ describe('the live panel', () => {
     expect(await texts(panel, 'agent-label')).toEqual(['<img src=x onerror="document.title=\'pwned\'">'])
     expect(await panel.locator('[data-testid=timeline] b, [data-testid=timeline] script, [data-testid=agent-list] img').count()).toBe(0)
     await expect.poll(() => panel.getByTestId('drops').textContent()).toBe(`⚠ ${forged} messages dropped`)
-    expect(await page.title()).toBe('Hostile page')
+    // The markup's scripts set document.title: the panel's own title is untouched.
+    expect(await panel.title()).toBe('Repeat Tool Guard')
 
     // nothing reached the other tab's panel, and the extension still works for the hostile tab
     expect(await quietPanel.getByTestId('drops').count()).toBe(0)

@@ -1,6 +1,6 @@
 // Launches Debian's Chromium with the built extension loaded, as a user would load it unpacked.
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -29,6 +29,8 @@ export interface Browser {
   readonly context: BrowserContext
   /** Absent when launched without the extension. */
   readonly extensionId?: string
+  /** The remote debugging endpoint (`http://127.0.0.1:<port>`), when launched with `devtools`. */
+  readonly debuggingEndpoint?: string
   worker(): Promise<Worker>
   /** The tab id Chrome gave `page`, asked of the service worker. */
   tabId(page: Page): Promise<number>
@@ -40,11 +42,17 @@ export interface Browser {
 }
 
 interface LaunchOptions {
+  /** Load the built extension (the default). */
   readonly extension?: boolean
   /** Another build of the extension than the one `npm run build` made. */
   readonly extensionDir?: string
   /** More command-line switches, e.g. `--host-resolver-rules` to serve pages under other host names. */
   readonly args?: readonly string[]
+  /**
+   * Open DevTools for every tab, as a user does, and listen for remote debugging on a free port:
+   * the DevTools windows are then pages reachable through `debuggingEndpoint`.
+   */
+  readonly devtools?: boolean
 }
 
 export async function launch(options: LaunchOptions = {}): Promise<Browser> {
@@ -56,6 +64,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Browser> {
   const args = [
     ...BASE_ARGS,
     ...(withExtension ? [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`] : []),
+    ...(options.devtools ? ['--auto-open-devtools-for-tabs', '--remote-debugging-port=0'] : []),
     ...(options.args ?? []),
   ]
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -66,6 +75,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Browser> {
   })
   const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }))
   const extensionId = withExtension ? new URL((await worker()).url()).host : undefined
+  const debuggingEndpoint = options.devtools ? await debuggingEndpointOf(userDataDir) : undefined
 
   async function tabId(page: Page): Promise<number> {
     // The extension holds no "tabs" permission, so tabs carry no url: find the page's tab as the
@@ -96,6 +106,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Browser> {
   return {
     context,
     extensionId,
+    debuggingEndpoint,
     worker,
     tabId,
     openPanel,
@@ -105,4 +116,15 @@ export async function launch(options: LaunchOptions = {}): Promise<Browser> {
       await rm(userDataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Chromium writes the port it picked for `--remote-debugging-port=0` into the profile. */
+async function debuggingEndpointOf(userDataDir: string): Promise<string> {
+  const file = join(userDataDir, 'DevToolsActivePort')
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = existsSync(file) ? (await readFile(file, 'utf8')).split('\n')[0] : ''
+    if (port) return `http://127.0.0.1:${port}`
+    await new Promise((ok) => setTimeout(ok, 100))
+  }
+  throw new Error(`Chromium wrote no DevToolsActivePort in ${userDataDir}`)
 }

@@ -66,6 +66,10 @@ test('the page\'s fetch still looks native', async () => {
     descriptor: { writable: true, enumerable: true, configurable: true },
     toStringText: 'function toString() { [native code] }',
   })
+  // ...while it is the interceptor: the same fetch inserts the reminder into an LLM request.
+  const body = JSON.stringify(openaiChatBody({ system: 'Looks native.', turns: [{ prompt: 'go' }, ...repeat({ name: 'read_file', args: { path: 'a' } }, 3)] }))
+  await page.evaluate((text) => fetch('/echo/looks-native', { method: 'POST', body: text, headers: { 'content-type': 'application/json' } }), body)
+  expect(occurrences(lastReceived('/echo/looks-native').body.toString('utf8'), GENTLE)).toBe(1)
 })
 
 describe('requests that are not LLM requests go out byte-for-byte', () => {

@@ -2,7 +2,7 @@
 // The page script and the content relay together on one window, as Chrome runs them in a tab:
 // what the relay sends the service worker, when it reconnects after the worker stops, and the
 // drops of both sides of the window hop.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PageGuard } from '../../../extension/src/page/page-api.ts'
 import { PROTOCOL_VERSION } from '../../../extension/src/protocol/events.ts'
 import { CONTENT_SOURCE, PAGE_SOURCE, type ContentToBackground, type DropCounts } from '../../../extension/src/protocol/messages.ts'
@@ -11,6 +11,8 @@ import { checkContentToBackground } from '../../../extension/src/protocol/valida
 /** One runtime.Port of the relay; `stop` is Chrome closing it when it stops the service worker. */
 class WorkerPort {
   readonly posted: ContentToBackground[] = []
+  /** The router's reason for each message it would refuse: asserted after each test, as a throw here would be swallowed by the relay's try/catch. */
+  readonly refused: string[] = []
   private readonly messageListeners: ((message: unknown) => void)[] = []
   private readonly disconnectListeners: (() => void)[] = []
   readonly onMessage = { addListener: (l: (message: unknown) => void) => void this.messageListeners.push(l) }
@@ -18,7 +20,8 @@ class WorkerPort {
   postMessage(message: ContentToBackground): void {
     // Ports carry JSON: what the worker gets is a copy, checked as the router checks it.
     const copy = JSON.parse(JSON.stringify(message)) as unknown
-    expect(checkContentToBackground(copy)).toMatchObject({ ok: true })
+    const checked = checkContentToBackground(copy)
+    if (!checked.ok) this.refused.push(`${checked.reason}: ${checked.detail}`)
     this.posted.push(copy as ContentToBackground)
   }
   /** The worker sends `message` to the relay. */
@@ -60,6 +63,10 @@ beforeAll(async () => {
   window.postMessage = ((data: unknown) => void setTimeout(() => deliver(structuredClone(data)), 0)) as typeof window.postMessage
   await import('../../../extension/src/page/index.ts')
   await import('../../../extension/src/content/index.ts')
+})
+
+afterEach(() => {
+  expect(ports.flatMap((p) => p.refused.splice(0))).toEqual([])
 })
 
 afterAll(() => {

@@ -1,45 +1,74 @@
 // @vitest-environment happy-dom
 // The MAIN-world entry as a page sees it: what it installs, what it posts, what it answers.
-import { beforeAll, describe, expect, it } from 'vitest'
+// Every test loads the script afresh into a window of its own, as Chrome does for each page.
+import { Window } from 'happy-dom'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import type { PageGuard } from '../../../extension/src/page/page-api.ts'
 import { PROTOCOL_VERSION, type InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import { CONTENT_SOURCE, PAGE_SOURCE } from '../../../extension/src/protocol/messages.ts'
+import { CONTENT_SOURCE, PAGE_SOURCE, type DropCounts } from '../../../extension/src/protocol/messages.ts'
 import { checkPageToContent } from '../../../extension/src/protocol/validate.ts'
 
-const posted: InspectorEvent[] = []
+// happy-dom's Request has no accessors for the interceptor to capture (it would report a fault):
+// zero-code mode is tested on its own, here it installs and has no wire agents.
+vi.mock('../../../extension/src/page/fetch/install.ts', () => ({ installFetchInterceptor: () => ({ snapshot: () => [] }) }))
+
+let win: Window
+let posted: InspectorEvent[]
+let dropReports: DropCounts[]
 let guard: PageGuard
 
-beforeAll(async () => {
-  window.addEventListener('message', (event) => {
-    const checked = checkPageToContent(event.data)
-    if (checked.ok && checked.value.kind === 'events') posted.push(...checked.value.events)
+beforeEach(async () => {
+  win = new Window({ url: 'https://page.test/app' })
+  posted = []
+  dropReports = []
+  win.addEventListener('message', (event) => {
+    const checked = checkPageToContent((event as unknown as MessageEvent).data)
+    if (!checked.ok) return
+    if (checked.value.kind === 'events') posted.push(...checked.value.events)
+    else dropReports.push(checked.value.drops)
   })
+  vi.stubGlobal('window', win)
+  vi.resetModules()
   await import('../../../extension/src/page/index.ts')
-  guard = (window as unknown as { __REPEAT_TOOL_GUARD__: PageGuard }).__REPEAT_TOOL_GUARD__
+  guard = (win as unknown as { __REPEAT_TOOL_GUARD__: PageGuard }).__REPEAT_TOOL_GUARD__
+})
+
+afterEach(async () => {
+  vi.unstubAllGlobals()
+  await win.happyDOM.close()
 })
 
 const types = () => posted.map((e) => e.type)
+const totalDrops = () =>
+  dropReports.reduce<Record<string, number>>((sum, drops) => {
+    for (const [reason, n] of Object.entries(drops)) sum[reason] = (sum[reason] ?? 0) + (n ?? 0)
+    return sum
+  }, {})
 // Dispatched rather than posted: the test environment's postMessage names another object as source.
-const deliver = (data: object) => window.dispatchEvent(new MessageEvent('message', { data, source: window }))
+const deliver = (data: object) => win.dispatchEvent(new win.MessageEvent('message', { data, source: win as never }))
 const fromContent = (message: object) => deliver({ source: CONTENT_SOURCE, v: PROTOCOL_VERSION, ...message })
+const agent = { name: 'unit' }
+const repeatGrep = async (times: number) => {
+  for (let i = 0; i < times; i++) await guard.postExecute({ agent, name: 'grep', arguments: { q: 1 } })
+}
 
 describe('the page script', () => {
   it('installs the guard and announces the page and its config', async () => {
     expect(guard.version).toBe(PROTOCOL_VERSION)
     expect(guard.config).toEqual(RECOMMENDED_CONFIG)
     await expect.poll(() => types().slice(0, 2)).toEqual(['page-load', 'config'])
-    expect(posted[0]).toMatchObject({ type: 'page-load', url: window.location.href })
+    expect(posted[0]).toMatchObject({ type: 'page-load', url: 'https://page.test/app' })
   })
 
   it('posts the guard events in valid batches', async () => {
-    const agent = { name: 'unit' }
-    for (let i = 0; i < 3; i++) await guard.postExecute({ agent, name: 'grep', arguments: { q: 1 } })
+    await repeatGrep(3)
     await expect.poll(() => types().filter((t) => t === 'call').length).toBe(3)
     expect(posted.find((e) => e.type === 'reminder')).toMatchObject({ agentId: 'hook:1', count: 3, level: 'gentle' })
   })
 
   it('answers resync with a snapshot of every agent', async () => {
+    await repeatGrep(3)
     fromContent({ kind: 'resync' })
     await expect.poll(() => posted.find((e) => e.type === 'snapshot')).toMatchObject({
       agents: [{ id: 'hook:1', label: 'unit', tool: 'grep', count: 3, nextThreshold: 5 }],
@@ -47,16 +76,22 @@ describe('the page script', () => {
     })
   })
 
-  it('applies a config from the relay once, and ignores malformed ones', async () => {
+  it('applies a config from the relay once, and drops and counts malformed ones', async () => {
     const config = { ...RECOMMENDED_CONFIG, thresholds: [2, 9] }
     fromContent({ kind: 'config', config })
     fromContent({ kind: 'config', config })
+    // Malformed: a config the engine refuses, an extra field, a config of the wrong shape, a future version.
     fromContent({ kind: 'config', config: { ...config, thresholds: [0] } })
     fromContent({ kind: 'config', config, extra: 1 })
+    fromContent({ kind: 'config', config: { ...config, thresholds: 'many' } })
+    deliver({ source: CONTENT_SOURCE, v: PROTOCOL_VERSION + 1, kind: 'config', config: RECOMMENDED_CONFIG })
+    // The page's own tag is not the relay's: other traffic, neither applied nor counted.
     deliver({ source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'config', config: RECOMMENDED_CONFIG })
     await expect.poll(() => guard.config.thresholds).toEqual([2, 9])
+    await expect.poll(totalDrops).toEqual({ shape: 3, version: 1 })
     fromContent({ kind: 'resync' })
-    await expect.poll(() => types().filter((t) => t === 'snapshot').length).toBe(2)
+    await expect.poll(() => types().filter((t) => t === 'snapshot').length).toBe(1)
+    expect(guard.config.thresholds).toEqual([2, 9])
     expect(posted.filter((e) => e.type === 'config').map((e) => e.type === 'config' && e.config.thresholds)).toEqual([[3, 5, 8], [2, 9]])
   })
 })

@@ -45,8 +45,13 @@ describe('the router', () => {
     const six = panel(6)
     content(5).receive(events('five'))
     content(6).receive(events('six'))
-    expect(JSON.stringify(five.posted)).not.toContain('six')
-    expect(JSON.stringify(six.posted)).not.toContain('five')
+    // Each panel gets its own tab's batch and nothing else: the empty history it subscribed to, then the batch.
+    const only = (tabId: number, tool: string) => [
+      expect.objectContaining({ kind: 'history', tabId, batches: [] }),
+      { v, kind: 'batch', tabId, batch: { frameId: 0, url: PAGE_URL, events: [call(tool)] } },
+    ]
+    expect(five.take()).toEqual(only(5, 'five'))
+    expect(six.take()).toEqual(only(6, 'six'))
   })
 
   it('takes the tab from the sender: a tab id in a message is a shape drop of the sending tab', () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig } from '../../../engine/index.ts'
 import { readStoredConfig } from '../../../extension/src/content/stored-config.ts'
 import { CONFIG_STORAGE_KEY } from '../../../extension/src/protocol/messages.ts'
-import { devtoolsTheme } from '../../../extension/src/panel/extension/devtools-theme.ts'
+import { devtoolsTheme, followDevtoolsTheme } from '../../../extension/src/panel/extension/devtools-theme.ts'
 import { inspectedTabId } from '../../../extension/src/panel/extension/inspected-tab.ts'
 import { loadPreserveLog, persistPreserveLog } from '../../../extension/src/panel/extension/preserve-log-preference.ts'
 import { createStorageConfigSink } from '../../../extension/src/panel/extension/storage-config-sink.ts'
@@ -93,5 +93,19 @@ describe('the DevTools theme', () => {
     expect(devtoolsTheme()).toBe('light')
     vi.stubGlobal('chrome', {})
     expect(devtoolsTheme()).toBeUndefined()
+  })
+
+  it('follows each switch DevTools reports, and listens to nothing outside DevTools', () => {
+    let report: ((name: string) => void) | undefined
+    vi.stubGlobal('chrome', { devtools: { panels: { themeName: 'default', setThemeChangeHandler: (handler: (name: string) => void) => void (report = handler) } } })
+    const seen: string[] = []
+    followDevtoolsTheme((theme) => seen.push(theme))
+    report!('dark')
+    report!('a-future-theme')
+    report!('default')
+    expect(seen).toEqual(['dark', 'light'])
+    vi.stubGlobal('chrome', {})
+    expect(() => followDevtoolsTheme(() => seen.push('never'))).not.toThrow()
+    expect(seen).toEqual(['dark', 'light'])
   })
 })
