@@ -6,6 +6,8 @@ import type { AgentInfo } from './types.ts'
 interface Chain {
   tool?: string
   canonicalArguments?: string
+  /** The result part of the run key, for a result-aware tool. */
+  result?: string
   count: number
 }
 

@@ -29,6 +29,8 @@ export function createPageGuard(guard: RepeatToolGuard, version: number, reportF
     // what it throws is the caller's (bad arguments, or `next` itself failing).
     postExecute: (...args: Parameters<RepeatToolGuard['postExecute']>) => guard.postExecute(...args),
     promptSubmit: shielded('promptSubmit', () => undefined, guard.promptSubmit),
+    // A gate that fails lets the call run: the page's agent must never be stopped by our fault.
+    preExecute: shielded('preExecute', () => ({ kind: 'continue' }) as const, guard.preExecute),
     // A rejected config must reach the caller: it is the engine's GuardConfigError, not a fault.
     configure: (...args: Parameters<RepeatToolGuard['configure']>) => guard.configure(...args),
     subscribe: (...args: Parameters<RepeatToolGuard['subscribe']>) => guard.subscribe(...args),

@@ -1,7 +1,7 @@
 // The inspector events that travel page -> content -> background -> panel (and that the
 // playground's inline panel consumes directly). Built from engine events by `from-engine.ts`
 // and from wire interception by the page's fetch interceptor.
-import type { GuardConfig, ReminderLevel } from '../../../engine/index.ts'
+import type { ChainResetReason, DetectorName, GuardConfig, ReminderLevel } from '../../../engine/index.ts'
 import type { WireFormat } from '../../../engine/wire/types.ts'
 
 export const PROTOCOL_VERSION = 1
@@ -61,7 +61,7 @@ export type InspectorEvent =
       readonly type: 'reset'
       readonly at: number
       readonly agentId: AgentId
-      readonly reason: 'prompt' | 'different-call'
+      readonly reason: ChainResetReason
       readonly previousCount: number
     }
   | {
@@ -73,12 +73,25 @@ export type InspectorEvent =
       readonly tool: string
       readonly count: number
       readonly level: ReminderLevel
+      /** Present whenever the page's config turns an opt-in detector on. */
+      readonly detector?: DetectorName
       /** Exactly what the model sees, cut at `LIMITS.text`. */
       readonly text: string
       /** The true length of the text, present only when it was cut. */
       readonly textLength?: number
       /** Wire agents: where in the request body it was inserted, e.g. `messages[7]`. */
       readonly placement?: string
+    }
+  | {
+      /** The page's `preExecute` refused a call (`stopAfter`). */
+      readonly type: 'blocked'
+      readonly at: number
+      readonly agentId: AgentId
+      readonly tool: string
+      /** The length of the run the call would have extended. */
+      readonly count: number
+      /** What the agent was told, cut at `LIMITS.text`. */
+      readonly feedback: string
     }
   | {
       /** Wire agents: one intercepted LLM request. */
