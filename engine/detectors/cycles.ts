@@ -35,9 +35,9 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
 
   function observe(owner: object, entry: CycleEntry): CycleFired | undefined {
     let window = windows.get(owner)
-    if (!window) windows.set(owner, (window = { recent: [], held: [] }))
+    if (!window) windows.set(owner, (window = { recent: [], held: Array<number>(maxPeriod + 1).fill(0) }))
     const { recent, held } = window
-    for (let p = 2; p <= maxPeriod; p++) held[p] = recent.at(-p)?.key === entry.key ? (held[p] ?? 0) + 1 : 0
+    for (let p = 2; p <= maxPeriod; p++) held[p] = recent.at(-p)?.key === entry.key ? held[p]! + 1 : 0
     recent.push(entry)
     if (recent.length > maxPeriod) recent.shift()
     // The smallest period over which the pattern holds for a whole period, not one call repeated.

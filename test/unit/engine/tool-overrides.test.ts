@@ -66,3 +66,12 @@ it('enforces stopAfter per tool, and never for a tool whose entry turns it off',
   expect(guard.preExecute(read)).toEqual({ kind: 'block', feedback: blockText('read_file', 3, 3) })
   expect(ofType(events, 'blocked').map((e) => e.tool)).toEqual(['grep', 'read_file'])
 })
+
+it('keeps resolving the right entry past the bound of the per-name cache', () => {
+  const guard = createRepeatToolGuard({ thresholds: [3], tools: [{ match: 'scroll_*', thresholds: [2] }] })
+  const agent = {}
+  const twice = (name: string) => [guard.observe({ agent, name }), guard.observe({ agent, name })].map((m) => m?.source.summary)
+  for (let i = 0; i < 1500; i++) expect(twice(`scroll_${i}`)).toEqual([undefined, `scroll_${i} × 2`])
+  expect(twice('grep')).toEqual([undefined, undefined])
+  expect(twice('scroll_0')).toEqual([undefined, 'scroll_0 × 2'])
+})
