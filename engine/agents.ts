@@ -1,3 +1,4 @@
+import type { ResultKey } from './detectors/result-key.ts'
 import { isObjectLike } from './execution.ts'
 import { headOf } from './text.ts'
 import type { AgentInfo } from './types.ts'
@@ -6,8 +7,8 @@ import type { AgentInfo } from './types.ts'
 interface Chain {
   tool?: string
   canonicalArguments?: string
-  /** The result part of the run key, for a result-aware tool. */
-  result?: string
+  /** The last call's result, for a result-aware tool. */
+  result?: ResultKey
   count: number
 }
 

@@ -60,17 +60,17 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     return message
   }
 
-  function advance({ info, chain }: AgentRecord, { tool, canonicalArguments: args, policy, result }: TrackedCall): void {
-    const sameCall = chain.tool === tool && (policy.countBy === 'tool' || chain.canonicalArguments === args)
-    chain.canonicalArguments = args
-    if (sameCall && chain.result === result) {
+  function advance({ info, chain }: AgentRecord, call: TrackedCall): void {
+    const match = detectors.compare(chain, call)
+    chain.canonicalArguments = call.canonicalArguments
+    chain.result = call.result
+    if (match === 'same') {
       chain.count += 1
       return
     }
     if (chain.count > 0 && events.listening)
-      events.emit({ type: 'chain-reset', at: Date.now(), agentId: info.id, reason: sameCall ? 'result-changed' : 'different-call', previousCount: chain.count })
-    chain.tool = tool
-    chain.result = result
+      events.emit({ type: 'chain-reset', at: Date.now(), agentId: info.id, reason: match, previousCount: chain.count })
+    chain.tool = call.tool
     chain.count = 1
   }
 

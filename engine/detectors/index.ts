@@ -4,35 +4,27 @@
 import { reminderMessage } from '../reminders.ts'
 import type { DetectorName, GuardConfig, ReminderLevel, ReminderMessage, ToolResult } from '../types.ts'
 import { anyDetectorOn } from './config.ts'
-import { createCycleDetector, type CycleFired } from './cycles.ts'
-import { blockFeedback } from './enforcement.ts'
+import { createCycleDetector } from './cycles.ts'
 import { createPolicyResolver, type ToolPolicy } from './policy.ts'
-import { resultKey } from './result-key.ts'
+import { createResultKeys, type ResultKey } from './result-key.ts'
+import { compareStep, type StepMatch, type TrackedCall } from './run-key.ts'
 import { sameToolReminder } from './same-tool.ts'
 
-export { blockFeedback, type ToolPolicy }
+export { blockFeedback } from './enforcement.ts'
 export { nextThreshold } from './policy.ts'
+export type { TrackedCall }
 
-export interface Fired {
+interface Fired {
   readonly detector: DetectorName
   readonly level: ReminderLevel
   readonly count: number
   readonly message: ReminderMessage
 }
 
-/** A tracked call, as the detectors read it. */
-export interface TrackedCall {
-  readonly tool: string
-  readonly canonicalArguments: string
-  readonly policy: ToolPolicy
-  /** The result part of the run key; undefined unless the tool's policy is result-aware. */
-  readonly result: string | undefined
-}
-
 export function createDetectors(config: GuardConfig) {
   const policyFor = createPolicyResolver(config)
-  const ignoreKeys = config.ignoreResultKeys ?? []
-  const cycles = config.cycles && createCycleDetector(config.cycles, config.argumentsPreviewChars)
+  const results = createResultKeys(config.ignoreResultKeys ?? [])
+  const cycles = config.cycles && createCycleDetector(config.cycles, config.argumentsPreviewChars, results)
 
   /** The reminder for a run of `count`: at a threshold of the tool's policy, else none. */
   function runReminder({ tool, canonicalArguments, policy }: TrackedCall, count: number): Fired | undefined {
@@ -47,9 +39,8 @@ export function createDetectors(config: GuardConfig) {
   }
 
   /** Feeds the call to the cycle detector, when it is on; what it fired, as a reminder. */
-  function cycleReminder(owner: object, call: TrackedCall): Fired | undefined {
-    if (!cycles) return undefined
-    const fired: CycleFired | undefined = cycles.observe(owner, { key: cycleKey(call), tool: call.tool, canonicalArguments: call.canonicalArguments })
+  function cycleReminder(owner: object, call: TrackedCall, runLength: number): Fired | undefined {
+    const fired = cycles && cycles.observe(owner, call, runLength)
     return fired && { detector: 'cycle', level: 'cycle', count: fired.periods, message: fired.message }
   }
 
@@ -57,22 +48,18 @@ export function createDetectors(config: GuardConfig) {
     policyFor,
     /** Whether reminder events name their detector: only when one is configured. */
     named: anyDetectorOn(config),
-    resultOf: (policy: ToolPolicy, result: ToolResult | null | undefined, flags: { isError: boolean; denied: boolean }) =>
-      policy.resultAware ? resultKey(result, flags, ignoreKeys) : undefined,
+    resultOf: (policy: ToolPolicy, result: ToolResult | null | undefined, flags: { isError: boolean; denied: boolean }): ResultKey | undefined =>
+      policy.resultAware ? results.of(result, flags) : undefined,
+    /** How `call` relates to the chain's last call: the same step, another call, or a new result. */
+    compare: (chain: Parameters<typeof compareStep>[0], call: TrackedCall): StepMatch => compareStep(chain, call, results),
     /**
      * At most one reminder per call: a run's own reminder already says stop, so it wins over a
      * cycle completing on the same call (the cycle's window still takes the call).
      */
     reminderFor(owner: object, call: TrackedCall, count: number): Fired | undefined {
-      const cycle = cycleReminder(owner, call)
+      const cycle = cycleReminder(owner, call, count)
       return runReminder(call, count) ?? cycle
     },
     clear: (owner: object) => cycles?.clear(owner),
   }
-}
-
-/** The call's run key, unambiguous whatever the tool name holds. */
-function cycleKey({ tool, canonicalArguments, policy, result }: TrackedCall): string {
-  const call = policy.countBy === 'tool' ? '' : canonicalArguments
-  return `${tool.length}:${tool}${call.length}:${call}${result ?? ''}`
 }

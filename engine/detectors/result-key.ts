@@ -3,29 +3,59 @@
 import { canonicalArguments } from '../canonical.ts'
 import type { ToolResult } from '../types.ts'
 
+/**
+ * A result as runs compare it. Text content is kept as it came and made canonical only when two
+ * texts differ: the same text always has the same canonical form, and a loop repeats its text.
+ */
+export interface ResultKey {
+  /** `isError` and `denied`. */
+  readonly flags: string
+  /** The content when it is text; its canonical form is worked out on demand. */
+  readonly text: string | undefined
+  canonical: string | undefined
+}
+
 interface ResultFlags {
   readonly isError: boolean
   readonly denied: boolean
 }
 
-/**
- * The canonical form of `result.content` with `ignoreKeys` removed at any depth, plus `isError`
- * and `denied`. A result without content compares equal to any other without content. Reads
- * `content` once; a getter that throws there is the caller's fault to report.
- */
-export function resultKey(result: ToolResult | null | undefined, flags: ResultFlags, ignoreKeys: readonly string[]): string {
-  const content = result?.content
-  const head = `${flags.isError ? 'E' : '-'}${flags.denied ? 'D' : '-'}`
-  if (content === undefined) return head
-  const canonical = canonicalArguments(content)
-  return head + (ignoreKeys.length === 0 ? canonical : withoutKeys(canonical, ignoreKeys))
+/** Result keys for one config: `ignoreKeys` are removed at any depth before results are compared. */
+export function createResultKeys(ignoreKeys: readonly string[]) {
+  const ignored = new Set(ignoreKeys)
+  const canonicalOf = (content: unknown) => {
+    const canonical = canonicalArguments(content)
+    return ignored.size === 0 ? canonical : withoutKeys(canonical, ignored)
+  }
+  const canonicalKey = (key: ResultKey) => (key.canonical ??= canonicalOf(key.text))
+
+  return {
+    /**
+     * Reads `result.content` once; a getter that throws there is the caller's fault to report.
+     * Other content is made canonical at once: the page may change the object later.
+     */
+    of(result: ToolResult | null | undefined, { isError, denied }: ResultFlags): ResultKey {
+      const content = result?.content
+      const flags = `${isError ? 'E' : '-'}${denied ? 'D' : '-'}`
+      if (typeof content === 'string') return { flags, text: content, canonical: undefined }
+      // No content compares equal to no content, whatever the rest of the result says.
+      return { flags, text: undefined, canonical: content === undefined ? '' : canonicalOf(content) }
+    },
+    same(a: ResultKey, b: ResultKey): boolean {
+      if (a.flags !== b.flags) return false
+      if (a.text !== undefined && a.text === b.text) return true
+      return canonicalKey(a) === canonicalKey(b)
+    },
+  }
 }
+
+export type ResultKeys = ReturnType<typeof createResultKeys>
 
 /**
  * The keys are removed from the canonical text, not from the content itself: that text is plain
  * JSON whatever the page handed over (getters, proxies, cycles), so reading it again is safe.
  */
-function withoutKeys(canonical: string, ignoreKeys: readonly string[]): string {
+function withoutKeys(canonical: string, ignored: ReadonlySet<string>): string {
   let data: unknown
   try {
     data = JSON.parse(canonical)
@@ -33,7 +63,7 @@ function withoutKeys(canonical: string, ignoreKeys: readonly string[]): string {
     // Content that is text, not JSON: it has no keys to remove.
     return canonical
   }
-  const ignored = new Set(ignoreKeys)
+  // In an array, so that a JSON string stays a string and is not parsed again.
   return canonicalArguments([strip(data, ignored)])
 }
 
