@@ -63,7 +63,8 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   function advance({ info, chain }: AgentRecord, call: TrackedCall): void {
     const match = detectors.compare(chain, call)
     chain.canonicalArguments = call.canonicalArguments
-    chain.result = call.result
+    // A denied call has no result of its own: the run's next result is compared with the last real one.
+    if (match !== 'same' || !call.result?.denied) chain.result = call.result
     if (match === 'same') {
       chain.count += 1
       return

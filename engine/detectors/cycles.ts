@@ -12,7 +12,7 @@ interface CycleWindow {
   readonly held: number[]
 }
 
-export interface CycleFired {
+interface CycleFired {
   /** Completed periods: `repeats`, twice or three times that. */
   readonly periods: number
   readonly message: ReminderMessage

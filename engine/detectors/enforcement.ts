@@ -12,8 +12,8 @@ interface Run {
 /**
  * The feedback that blocks a call of `tool` extending `run`, or undefined to let it run. With
  * `countBy: 'call'` the arguments must match too (read lazily: most calls never get that far).
- * A result-aware run can only have grown this long on identical results, so the next is assumed
- * to be the same again.
+ * A result-aware run can only have grown this long on identical results (or denied calls), so
+ * the next is taken to be the same again.
  */
 export function blockFeedback(run: Run, tool: string, policy: ToolPolicy, argumentsOf: () => string): string | undefined {
   const { stopAfter } = policy

@@ -8,8 +8,9 @@ import type { ToolResult } from '../types.ts'
  * texts differ: the same text always has the same canonical form, and a loop repeats its text.
  */
 export interface ResultKey {
-  /** `isError` and `denied`. */
-  readonly flags: string
+  readonly isError: boolean
+  /** The call did not run, so it has no result of its own. */
+  readonly denied: boolean
   /** The content when it is text; its canonical form is worked out on demand. */
   readonly text: string | undefined
   canonical: string | undefined
@@ -36,13 +37,17 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
      */
     of(result: ToolResult | null | undefined, { isError, denied }: ResultFlags): ResultKey {
       const content = result?.content
-      const flags = `${isError ? 'E' : '-'}${denied ? 'D' : '-'}`
-      if (typeof content === 'string') return { flags, text: content, canonical: undefined }
-      // No content compares equal to no content, whatever the rest of the result says.
-      return { flags, text: undefined, canonical: content === undefined ? '' : canonicalOf(content) }
+      if (typeof content === 'string') return { isError, denied, text: content, canonical: undefined }
+      // No content compares equal to no content.
+      return { isError, denied, text: undefined, canonical: content === undefined ? '' : canonicalOf(content) }
     },
+    /**
+     * A denied call (refused, or blocked by `stopAfter`) did not run: it matches any result, so
+     * it counts in the run of the same call as every denied call does.
+     */
     same(a: ResultKey, b: ResultKey): boolean {
-      if (a.flags !== b.flags) return false
+      if (a.denied || b.denied) return true
+      if (a.isError !== b.isError) return false
       if (a.text !== undefined && a.text === b.text) return true
       return canonicalKey(a) === canonicalKey(b)
     },

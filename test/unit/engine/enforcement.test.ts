@@ -25,6 +25,13 @@ describe('preExecute and stopAfter through an agent loop', () => {
     expect(firedAt(agent.history)).toEqual([[3, 'grep × 3'], [5, 'grep × 5']])
   })
 
+  it('keeps blocking a result-aware run: the blocked call, denied, does not look like a new result', async () => {
+    const { agent, events } = await runScenario(oneCallPerStep(times(6, GREP)), { stopAfter: 3, resultAware: true })
+    const outputs = agent.history.filter((m) => m.role === 'tool').map((m) => m.content[0].output)
+    expect(outputs.slice(3)).toEqual([blockText('grep', 3, 3), blockText('grep', 4, 3), blockText('grep', 5, 3)])
+    expect(ofType(events, 'chain-reset')).toEqual([])
+  })
+
   it('never blocks without stopAfter', async () => {
     const { agent, events } = await runScenario(oneCallPerStep(times(9, GREP)))
     expect(agent.history.filter((m) => m.role === 'tool').every((m) => !m.content[0].isError)).toBe(true)

@@ -61,7 +61,7 @@ describe('result-aware runs', () => {
 
 describe('result keys', () => {
 
-  it('treats results without content as equal, and an error or a denial as a different result', () => {
+  it('treats results without content as equal, and an error as a different result', () => {
     const guard = createRepeatToolGuard({ resultAware: true, thresholds: [2] })
     const events = recordEvents(guard)
     const agent = {}
@@ -69,10 +69,26 @@ describe('result keys', () => {
     expect(guard.observe(call)).toBeUndefined()
     expect(guard.observe(call, {})?.content[0].text).toBe(GENTLE)
     expect(guard.observe(call, { isError: true })).toBeUndefined()
-    expect(guard.observe(call, { isError: true, denied: true })).toBeUndefined()
-    expect(guard.observe(call, { isError: true, denied: true, content: undefined })?.content[0].text).toBe(GENTLE)
-    expect(ofType(events, 'call').map((e) => e.count)).toEqual([1, 2, 1, 1, 2])
+    expect(guard.observe(call, { isError: true, content: undefined })?.content[0].text).toBe(GENTLE)
+    expect(guard.observe(call, { content: undefined })).toBeUndefined()
+    expect(ofType(events, 'call').map((e) => e.count)).toEqual([1, 2, 1, 2, 1])
     expect(ofType(events, 'chain-reset').map((e) => e.reason)).toEqual(['result-changed', 'result-changed'])
+  })
+
+  it('counts a denied call in the run of the same call, and compares the next result with the last real one', () => {
+    const guard = createRepeatToolGuard({ resultAware: true, thresholds: [9] })
+    const events = recordEvents(guard)
+    const agent = {}
+    const call = { agent, name: 'poll_job', arguments: { id: 1 } }
+    guard.observe(call, { denied: true, isError: true, content: 'Permission denied' })
+    guard.observe(call, { content: 'running' })
+    guard.observe(call, { content: 'running' })
+    guard.observe(call, { denied: true, content: 'refused' })
+    guard.observe(call, { content: 'running' })
+    guard.observe(call, { denied: true })
+    guard.observe(call, { content: 'done' })
+    expect(ofType(events, 'call').map((e) => e.count)).toEqual([1, 2, 3, 4, 5, 6, 1])
+    expect(ofType(events, 'chain-reset').map((e) => e.reason)).toEqual(['result-changed'])
   })
 
   it('compares content canonically: key order and JSON text do not matter, any value is safe', () => {
