@@ -7,7 +7,10 @@ import { compareStep, type TrackedCall } from './run-key.ts'
 
 /** The last calls of one agent and, per period, how far the pattern has held. */
 interface CycleWindow {
+  /** The last `maxPeriod` calls, as a ring: call number `n` sits at `n % maxPeriod`. */
   readonly recent: TrackedCall[]
+  /** Calls seen so far. */
+  seen: number
   /** `held[p]`: consecutive latest calls that are the same step as the call `p` calls before. */
   readonly held: number[]
 }
@@ -30,14 +33,12 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
   /** `runLength`: how many of the latest calls are this same call (the chain's count). */
   function observe(owner: object, call: TrackedCall, runLength: number): CycleFired | undefined {
     let window = windows.get(owner)
-    if (!window) windows.set(owner, (window = { recent: [], held: Array<number>(maxPeriod + 1).fill(0) }))
-    const { recent, held } = window
-    for (let p = 2; p <= maxPeriod; p++) {
-      const before = recent.at(-p)
-      held[p] = before !== undefined && compareStep(before, call, results) === 'same' ? held[p]! + 1 : 0
-    }
-    recent.push(call)
-    if (recent.length > maxPeriod) recent.shift()
+    if (!window) windows.set(owner, (window = { recent: [], seen: 0, held: Array<number>(maxPeriod + 1).fill(0) }))
+    const { recent, held, seen } = window
+    for (let p = 2; p <= maxPeriod; p++)
+      held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
+    recent[seen % maxPeriod] = call
+    window.seen = seen + 1
     // The smallest period over which the pattern holds for a whole period; a block that is one
     // call repeated is a plain repeat, the chain's job.
     for (let p = 2; p <= maxPeriod; p++) {
@@ -46,7 +47,8 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
       if (held[p]! % p !== 0) return undefined
       const periods = held[p]! / p + 1
       if (periods !== repeats && periods !== 2 * repeats && periods !== 3 * repeats) return undefined
-      return { periods, message: cycleReminder(recent.slice(-p), periods, argumentsPreviewChars) }
+      const block = Array.from({ length: p }, (_, i) => recent[(seen + 1 - p + i) % maxPeriod]!)
+      return { periods, message: cycleReminder(block, periods, argumentsPreviewChars) }
     }
     return undefined
   }
