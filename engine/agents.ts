@@ -1,3 +1,4 @@
+import type { ResultKey } from './detectors/result-key.ts'
 import { isObjectLike } from './execution.ts'
 import {
   arrayIncludes,
@@ -18,6 +19,8 @@ import type { AgentInfo } from './types.ts'
 interface Chain {
   tool?: string
   canonicalArguments?: string
+  /** The last call's result, for a result-aware tool. */
+  result?: ResultKey
   count: number
 }
 

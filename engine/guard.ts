@@ -3,9 +3,9 @@ import { canonicalArguments } from './canonical.ts'
 import { resolveConfig } from './config.ts'
 import { createEmitter } from './emitter.ts'
 import { isObjectLike, kindOf, readExecution, UsageError } from './execution.ts'
-import { arrayFind, arrayIncludes, isArray, joined, mapped, now } from './intrinsics.ts'
+import { isArray, joined, mapped, now } from './intrinsics.ts'
 import { createToolFilter } from './patterns.ts'
-import { reminderMessage } from './reminders.ts'
+import { blockFeedback, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
 import { errorText } from './text.ts'
 import type {
   AgentSnapshot,
@@ -13,11 +13,14 @@ import type {
   GuardConfigInput,
   NextDecision,
   PostToolDecision,
+  PreToolDecision,
   ReminderMessage,
   RepeatToolGuard,
   ToolExecution,
   ToolResult,
 } from './types.ts'
+
+const CONTINUE: PreToolDecision = Object.freeze({ kind: 'continue' })
 
 /**
  * Creates a guard. Throws `GuardConfigError` for a bad config; without one the guard runs the
@@ -29,7 +32,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   const events = createEmitter()
   const agents = createAgentRegistry((agent) => events.emit({ type: 'agent-seen', at: now(), agent }))
 
-  const nextThreshold = (count: number) => arrayFind(config.thresholds, (t) => t > count) ?? null
+  let detectors = createDetectors(config)
 
   function observe(exec: ToolExecution, result?: ToolResult): ReminderMessage | undefined {
     const call = readExecution(exec, result)
@@ -43,29 +46,52 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     if (!tracked && !events.listening) return undefined
     // Serialised once; the chain compares the tool and this string as they are.
     const args = canonicalArguments(call.arguments)
-    if (tracked) advance(agent, tool, args)
+    const policy = detectors.policyFor(tool)
+    const run: TrackedCall = { tool, canonicalArguments: args, policy, result: tracked ? detectors.resultOf(policy, result, call) : undefined }
+    if (tracked) advance(agent, run)
     const { count } = agent.chain
     const agentId = agent.info.id
     if (events.listening)
-      events.emit({ type: 'call', at: now(), agentId, seq, tool, canonicalArguments: args, tracked, denied, isError, count, nextThreshold: nextThreshold(count) })
-    // Exactly at a threshold; past the highest one the chain is silent.
-    if (!tracked || !arrayIncludes(config.thresholds, count)) return undefined
-    const level = count === config.thresholds[0] ? 'gentle' : 'detailed'
-    const message = reminderMessage({ level, tool, count, canonicalArguments: args, argumentsPreviewChars: config.argumentsPreviewChars })
-    events.emit({ type: 'reminder', at: now(), agentId, seq, tool, count, level, message })
+      events.emit({ type: 'call', at: now(), agentId, seq, tool, canonicalArguments: args, tracked, denied, isError, count, nextThreshold: nextThreshold(detectors.policyFor(agent.chain.tool ?? tool), count) })
+    if (!tracked) return undefined
+    const fired = detectors.reminderFor(agent, run, count)
+    if (fired === undefined) return undefined
+    const { level, message, detector } = fired
+    events.emit({ type: 'reminder', at: now(), agentId, seq, tool, count: fired.count, level, ...(detectors.named && { detector }), message })
     return message
   }
 
-  function advance({ info, chain }: AgentRecord, tool: string, args: string): void {
-    if (chain.tool === tool && chain.canonicalArguments === args) {
+  function advance({ info, chain }: AgentRecord, call: TrackedCall): void {
+    const match = detectors.compare(chain, call)
+    chain.canonicalArguments = call.canonicalArguments
+    // A denied call has no result of its own: the run's next result is compared with the last real one.
+    if (match !== 'same' || !call.result?.denied) chain.result = call.result
+    if (match === 'same') {
       chain.count += 1
       return
     }
     if (chain.count > 0 && events.listening)
-      events.emit({ type: 'chain-reset', at: now(), agentId: info.id, reason: 'different-call', previousCount: chain.count })
-    chain.tool = tool
-    chain.canonicalArguments = args
+      events.emit({ type: 'chain-reset', at: now(), agentId: info.id, reason: match, previousCount: chain.count })
+    chain.tool = call.tool
     chain.count = 1
+  }
+
+  /** Before a tool runs: block the call that would make its run longer than `stopAfter`. */
+  function preExecute(exec: ToolExecution): PreToolDecision {
+    try {
+      const call = readExecution(exec, undefined)
+      const known = call.agent && agents.find(call.agent)
+      if (!known || !isTracked(call.tool)) return CONTINUE
+      const feedback = blockFeedback(known.chain, call.tool, detectors.policyFor(call.tool), () => canonicalArguments(call.arguments))
+      if (feedback === undefined) return CONTINUE
+      events.emit({ type: 'blocked', at: now(), agentId: known.info.id, tool: call.tool, count: known.chain.count, feedback })
+      return Object.freeze({ kind: 'block', feedback })
+    } catch (error) {
+      if (error instanceof UsageError) throw error
+      // A gate that fails must not stop the agent: report it and let the call run.
+      events.emit({ type: 'fault', at: now(), message: `preExecute: ${errorText(error)}` })
+      return CONTINUE
+    }
   }
 
   async function postExecute(exec: ToolExecution, result?: ToolResult, next?: NextDecision): Promise<PostToolDecision> {
@@ -100,10 +126,13 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   function promptSubmit(agent: object): void {
     if (!isObjectLike(agent)) throw new UsageError(`promptSubmit(agent) expects the agent object, got ${kindOf(agent)}`)
     const known = agents.find(agent)
+    // A chain at 0 has had no tracked call since it started, so no cycle window either.
     if (!known || known.chain.count === 0) return
+    detectors.clear(known)
     const previousCount = known.chain.count
     known.chain.tool = undefined
     known.chain.canonicalArguments = undefined
+    known.chain.result = undefined
     known.chain.count = 0
     events.emit({ type: 'chain-reset', at: now(), agentId: known.info.id, reason: 'prompt', previousCount })
   }
@@ -111,8 +140,11 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   function configure(update: GuardConfigInput): GuardConfig {
     // resolveConfig throws before anything changes: a bad update keeps the config in force.
     const resolved = resolveConfig(update, config)
+    const filter = createToolFilter(resolved)
+    const detectorsNext = createDetectors(resolved)
     config = resolved
-    isTracked = createToolFilter(resolved)
+    isTracked = filter
+    detectors = detectorsNext
     events.emit({ type: 'config', at: now(), config: resolved })
     return resolved
   }
@@ -122,13 +154,14 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       ...info,
       ...(tool !== undefined && { tool, canonicalArguments: args }),
       count,
-      nextThreshold: nextThreshold(count),
+      nextThreshold: nextThreshold(detectors.policyFor(tool ?? ''), count),
     }))
   }
 
   return {
     observe,
     postExecute,
+    preExecute,
     promptSubmit,
     configure,
     get config() {

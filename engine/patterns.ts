@@ -18,17 +18,18 @@ const asName = (text: string) => `n${stringReplaceAll(stringReplaceAll(text, '\u
 
 /**
  * A matcher for one `*` pattern. The compiled expression is tested directly: picomatch's own
- * matcher also accepts a name equal to the escaped pattern text (`pr\.be` for `pr.be`).
+ * matcher also accepts a name equal to the escaped pattern text (`pr\.be` for `pr.be`). Throws
+ * for a pattern too long for picomatch; config validation calls it first, so a guard never does.
  */
-function compile(pattern: string): (name: string) => boolean {
+export function compilePattern(pattern: string): (name: string) => boolean {
   const expression = picomatch.makeRe(asName(pattern).split('*').map(escapeLiteral).join('*'), OPTIONS)
   return (name) => regExpTest(expression, asName(name))
 }
 
 /** Which tools a config tracks; answers are cached per name, since an agent reuses few tools. */
 export function createToolFilter(config: GuardConfig): (tool: string) => boolean {
-  const include = config.include.map(compile)
-  const exclude = config.exclude.map(compile)
+  const include = config.include.map(compilePattern)
+  const exclude = config.exclude.map(compilePattern)
   const cache = new Map<string, boolean>()
   const cached = maps<string, boolean>()
   return (tool) => {

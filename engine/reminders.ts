@@ -1,6 +1,6 @@
 import { freeze } from './intrinsics.ts'
 import { headOf } from './text.ts'
-import type { ReminderLevel, ReminderMessage } from './types.ts'
+import type { ReminderMessage } from './types.ts'
 
 const GENTLE_REMINDER =
   'You are repeating the exact same tool call with identical arguments. Carefully analyze the previous result before calling again: if the task is not complete, try a different approach or different arguments instead of repeating the call.'
@@ -19,13 +19,13 @@ function detailedReminder(tool: string, count: number, argumentsPreview: string)
  * The head of the canonical arguments, then `… (+N more chars)` when anything was cut. The cap
  * bounds what a looping write or edit payload adds to every later request.
  */
-function previewArguments(canonical: string, maxChars: number): string {
+export function previewArguments(canonical: string, maxChars: number): string {
   const head = headOf(canonical, maxChars)
   return head.length === canonical.length ? canonical : `${head}… (+${canonical.length - head.length} more chars)`
 }
 
 interface ReminderRequest {
-  readonly level: ReminderLevel
+  readonly level: 'gentle' | 'detailed'
   readonly tool: string
   readonly count: number
   readonly canonicalArguments: string
@@ -38,14 +38,14 @@ export function reminderMessage(r: ReminderRequest): ReminderMessage {
     r.level === 'gentle'
       ? GENTLE_REMINDER
       : detailedReminder(r.tool, r.count, previewArguments(r.canonicalArguments, r.argumentsPreviewChars))
+  return noticeMessage(text, `${r.tool} × ${r.count}`)
+}
+
+/** A reminder text as the message the model sees, attributed to the guard. */
+export function noticeMessage(text: string, summary: string): ReminderMessage {
   return freeze({
     role: 'user',
     content: freeze([freeze({ type: 'text', text })] as const),
-    source: freeze({
-      kind: 'plugin',
-      plugin: 'repeat-tool-guard',
-      form: 'notice',
-      summary: `${r.tool} × ${r.count}`,
-    } as const),
+    source: freeze({ kind: 'plugin', plugin: 'repeat-tool-guard', form: 'notice', summary } as const),
   })
 }

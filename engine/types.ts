@@ -8,6 +8,39 @@ export interface GuardConfig {
   readonly exclude: readonly string[]
   /** Cap on the canonical arguments quoted in the detailed reminder. */
   readonly argumentsPreviewChars: number
+  // The opt-in detectors (DETECTORS.md). A resolved config holds one of these keys only when it
+  // differs from its default, so a config without them is the original's, byte for byte.
+  /** `'tool'`: a run is the same tool, whatever its arguments. Default `'call'`. */
+  readonly countBy?: CountBy
+  /** A repeat counts only when its result is the same as the previous call's too. Default false. */
+  readonly resultAware?: boolean
+  /** Object keys removed at any depth from result content before results are compared. */
+  readonly ignoreResultKeys?: readonly string[]
+  /** Blocks of 2..maxPeriod calls repeated back to back. Default off. */
+  readonly cycles?: CycleConfig
+  /** `preExecute` blocks the call that would make a run longer than this. Default off. */
+  readonly stopAfter?: number
+  /** Per-tool overrides; the first entry whose `match` pattern matches the tool wins. */
+  readonly tools?: readonly ToolOverride[]
+}
+
+export type CountBy = 'call' | 'tool'
+
+export interface CycleConfig {
+  /** The longest block of calls looked for, 2..6. */
+  readonly maxPeriod: number
+  /** Completed periods that fire the first cycle reminder (then twice and three times that). */
+  readonly repeats: number
+}
+
+/** Settings for the tools `match` names; a field left out falls back to the top level. */
+export interface ToolOverride {
+  readonly match: string
+  readonly thresholds?: readonly number[]
+  readonly countBy?: CountBy
+  readonly resultAware?: boolean
+  /** `null`: never block this tool, whatever the top level says. */
+  readonly stopAfter?: number | null
 }
 
 /** What a caller may pass: any subset of the keys; anything else is rejected. */
@@ -16,6 +49,14 @@ export type GuardConfigInput = Partial<{
   include: readonly string[]
   exclude: readonly string[]
   argumentsPreviewChars: number
+  countBy: CountBy
+  resultAware: boolean
+  ignoreResultKeys: readonly string[]
+  /** `null` turns cycle detection off. */
+  cycles: CycleConfig | null
+  /** `null` turns enforcement off. */
+  stopAfter: number | null
+  tools: readonly ToolOverride[]
 }>
 
 /** One executed tool call, as the agent loop hands it to the guard. */
@@ -29,7 +70,7 @@ export interface ToolExecution {
   readonly arguments?: unknown
 }
 
-/** The outcome of a tool call; only `denied` and `isError` are read. */
+/** The outcome of a tool call; `content` is read only by the result-aware detector. */
 export interface ToolResult {
   readonly isError?: boolean
   readonly denied?: boolean
@@ -40,7 +81,7 @@ export interface ReminderSource {
   readonly kind: 'plugin'
   readonly plugin: 'repeat-tool-guard'
   readonly form: 'notice'
-  /** `${tool} × ${count}` */
+  /** `${tool} × ${count}`, or `cycle × ${completed periods}` */
   readonly summary: string
 }
 
@@ -68,7 +109,13 @@ export type PostToolDecision = ContinueDecision | BlockDecision
 
 export type NextDecision = () => PostToolDecision | Promise<PostToolDecision>
 
-export type ReminderLevel = 'gentle' | 'detailed'
+/** What `preExecute` says before a tool runs: go on, or do not run it and tell the model why. */
+export type PreToolDecision = { readonly kind: 'continue' } | { readonly kind: 'block'; readonly feedback: string }
+
+export type ReminderLevel = 'gentle' | 'detailed' | 'cycle'
+
+/** Which detector fired: the original exact repeat, a same-tool run (`countBy: 'tool'`), or a cycle. */
+export type DetectorName = 'repeat' | 'same-tool' | 'cycle'
 
 /** A live agent as the panel sees it. */
 export interface AgentInfo {
@@ -88,7 +135,7 @@ export interface AgentSnapshot extends AgentInfo {
   readonly nextThreshold: number | null
 }
 
-export type ChainResetReason = 'prompt' | 'different-call'
+export type ChainResetReason = 'prompt' | 'different-call' | 'result-changed'
 
 /** Structured events a guard emits for inspectors such as the DevTools panel. */
 export type GuardEvent =
@@ -121,10 +168,24 @@ export type GuardEvent =
       readonly at: number
       readonly agentId: number
       readonly seq: number
+      /** For a cycle reminder: the tool of the call that completed the period. */
       readonly tool: string
+      /** For a cycle reminder: the completed periods. */
       readonly count: number
       readonly level: ReminderLevel
+      /** Present whenever an opt-in detector is configured, so the original events stay as they were. */
+      readonly detector?: DetectorName
       readonly message: ReminderMessage
+    }
+  | {
+      /** `preExecute` refused a call (`stopAfter`). */
+      readonly type: 'blocked'
+      readonly at: number
+      readonly agentId: number
+      readonly tool: string
+      /** The length of the run the call would have extended. */
+      readonly count: number
+      readonly feedback: string
     }
   | { readonly type: 'config'; readonly at: number; readonly config: GuardConfig }
   /** The guard failed internally; the caller's tool call went on untouched. */
@@ -145,6 +206,12 @@ export interface RepeatToolGuard {
   postExecute(exec: ToolExecution, result?: ToolResult, next?: NextDecision): Promise<PostToolDecision>
   /** A user prompt: the agent's chain starts over. Throws `TypeError` when `agent` is not an object. */
   promptSubmit(agent: object): void
+  /**
+   * Before a tool runs: `block` when the call would extend a run that already holds `stopAfter`
+   * calls, else `continue`. Changes no chain. Throws `TypeError` on misuse; any other failure is
+   * a `fault` event and `continue`.
+   */
+  preExecute(exec: ToolExecution): PreToolDecision
   /**
    * Validate `config` over the one in force (keys left out keep their value) and apply it from the
    * next call on; chains are kept. On error throws `GuardConfigError` and keeps the old config.

@@ -44,7 +44,7 @@ function duration(ms: number): string {
  * Times `baseline` and `measured` in alternating batches (so load from other processes falls on
  * both alike) and takes the median of the per-round ratios.
  */
-function compare(name: string, target: number | undefined, baseline: () => unknown, measured: () => unknown): RatioRow {
+export function compare(name: string, target: number | undefined, baseline: () => unknown, measured: () => unknown): RatioRow {
   const rounds = 25
   const warmup = 5
   const nBase = calibrate(baseline, 30)

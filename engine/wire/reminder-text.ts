@@ -1,41 +1,45 @@
-import { createRepeatToolGuard, type ReminderMessage } from '../index.ts'
+import { createRepeatToolGuard, type GuardConfigInput, type ReminderMessage } from '../index.ts'
 
 interface ReminderShapes {
-  readonly gentle: string
-  /** The detailed reminder up to the tool name, and from after the arguments to its end. */
-  readonly detailedHead: string
-  readonly detailedTail: string
+  /** The texts that never vary: the gentle reminders. */
+  readonly exact: ReadonlySet<string>
+  /** Each varying text up to its first tool name, and from after its last arguments to its end. */
+  readonly framed: readonly (readonly [head: string, tail: string])[]
 }
 
 const TOOL_MARK = '\u0000'
 const ARGS_MARK = '\u0001'
 let shapes: ReminderShapes | undefined
 
+/** The texts a scratch guard running `config` sends for `calls`, in order. */
+function textsFor(config: GuardConfigInput, calls: readonly string[]): string[] {
+  const guard = createRepeatToolGuard(config)
+  const agent = {}
+  return calls.flatMap((args) => {
+    const message: ReminderMessage | undefined = guard.observe({ agent, name: TOOL_MARK, arguments: args })
+    return message ? [message.content[0].text] : []
+  })
+}
+
+const frame = (text: string) => [text.slice(0, text.indexOf(TOOL_MARK)), text.slice(text.lastIndexOf(ARGS_MARK) + ARGS_MARK.length)] as const
+
 /**
- * The reminder texts as the engine writes them, learnt once from a scratch guard: recognition
- * then follows the engine's texts instead of keeping a copy of them.
+ * The reminder texts as the engine writes them, learnt once from scratch guards (the exact-repeat
+ * texts, the same-tool ones and the cycle's): recognition then follows the engine's texts instead
+ * of keeping a copy of them.
  */
 function reminderShapes(): ReminderShapes {
   if (shapes) return shapes
-  const guard = createRepeatToolGuard({ thresholds: [2, 3] })
-  const exec = { agent: {}, name: TOOL_MARK, arguments: ARGS_MARK }
-  guard.observe(exec)
-  const gentle = textOf(guard.observe(exec))
-  const detailed = textOf(guard.observe(exec))
-  shapes = {
-    gentle,
-    detailedHead: detailed.slice(0, detailed.indexOf(TOOL_MARK)),
-    detailedTail: detailed.slice(detailed.indexOf(ARGS_MARK) + ARGS_MARK.length),
-  }
+  const [gentle, detailed] = textsFor({ thresholds: [2, 3] }, [ARGS_MARK, ARGS_MARK, ARGS_MARK])
+  const [sameToolGentle, sameToolDetailed] = textsFor({ thresholds: [2, 3], countBy: 'tool' }, [ARGS_MARK, ARGS_MARK, ARGS_MARK])
+  const other = `${ARGS_MARK}${ARGS_MARK}`
+  const [cycle] = textsFor({ thresholds: [9], cycles: { maxPeriod: 2, repeats: 2 } }, [ARGS_MARK, other, ARGS_MARK, other])
+  shapes = { exact: new Set([gentle!, sameToolGentle!]), framed: [frame(detailed!), frame(sameToolDetailed!), frame(cycle!)] }
   return shapes
-}
-
-function textOf(message: ReminderMessage | undefined): string {
-  return message!.content[0].text
 }
 
 /** Whether `text` is one of the guard's reminders (any tool, count and arguments). */
 export function isGuardReminder(text: string): boolean {
-  const { gentle, detailedHead, detailedTail } = reminderShapes()
-  return text === gentle || (text.startsWith(detailedHead) && text.endsWith(detailedTail))
+  const { exact, framed } = reminderShapes()
+  return exact.has(text) || framed.some(([head, tail]) => text.startsWith(head) && text.endsWith(tail))
 }

@@ -1,7 +1,8 @@
 // The MAIN-world script, run at document_start in every frame before any page script: installs
 // `window.__REPEAT_TOOL_GUARD__`, streams its events (and the fetch interceptor's) to the content
 // relay, and takes config and resync requests back. Nothing here may ever break the page.
-import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardConfig } from '../../../engine/index.ts'
+import { canonicalArguments, createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardConfig } from '../../../engine/index.ts'
+import { DETECTORS_OFF } from '../../../engine/detectors/config.ts'
 import { LIMITS, PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '../protocol/events.ts'
 import { errorText, headOf } from '../../../engine/text.ts'
 import { fromEngineEvent, snapshotEvent } from '../protocol/from-engine.ts'
@@ -81,7 +82,8 @@ function install(win: Window & typeof globalThis): void {
     // The relay may send the same config twice (once stored, once it knows this script listens).
     if (sameConfig(message.config, guard.config)) return
     try {
-      guard.configure(message.config)
+      // The extension sends a whole config: a detector it leaves out is off, not kept as it was.
+      guard.configure({ ...DETECTORS_OFF, ...message.config })
     } catch (error) {
       fault(`config from the extension rejected: ${errorText(error)}`)
     }
@@ -101,14 +103,9 @@ function install(win: Window & typeof globalThis): void {
   }
 }
 
+/** Every key compared, the detectors' included; both configs are small. */
 function sameConfig(a: GuardConfig, b: GuardConfig): boolean {
-  const sameList = (x: readonly unknown[], y: readonly unknown[]) => x.length === y.length && x.every((item, i) => item === y[i])
-  return (
-    a.argumentsPreviewChars === b.argumentsPreviewChars &&
-    sameList(a.thresholds, b.thresholds) &&
-    sameList(a.include, b.include) &&
-    sameList(a.exclude, b.exclude)
-  )
+  return canonicalArguments(a) === canonicalArguments(b)
 }
 
 try {

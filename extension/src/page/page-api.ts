@@ -38,6 +38,8 @@ export function createPageGuard(guard: RepeatToolGuard, version: number, reportF
     // what it throws is the caller's (bad arguments, or `next` itself failing).
     postExecute: (...args: Parameters<RepeatToolGuard['postExecute']>) => callFunction(guard.postExecute, undefined, args),
     promptSubmit: shielded('promptSubmit', () => undefined, guard.promptSubmit),
+    // A gate that fails lets the call run: the page's agent must never be stopped by our fault.
+    preExecute: shielded('preExecute', () => ({ kind: 'continue' }) as const, guard.preExecute),
     // A rejected config must reach the caller: it is the engine's GuardConfigError, not a fault.
     configure: shielded('configure', () => guard.config, guard.configure, (error) => error instanceof GuardConfigError),
     subscribe: (...args: Parameters<RepeatToolGuard['subscribe']>) => callFunction(guard.subscribe, undefined, args),

@@ -1,7 +1,7 @@
 // The inspector events that travel page -> content -> background -> panel (and that the
 // playground's inline panel consumes directly). Built from engine events by `from-engine.ts`
 // and from wire interception by the page's fetch interceptor.
-import type { GuardConfig, ReminderLevel } from '../../../engine/index.ts'
+import type { ChainResetReason, DetectorName, GuardConfig, ReminderLevel } from '../../../engine/index.ts'
 import type { WireFormat } from '../../../engine/wire/types.ts'
 
 export const PROTOCOL_VERSION = 1
@@ -69,7 +69,7 @@ export type InspectorEvent =
       readonly type: 'reset'
       readonly at: number
       readonly agentId: AgentId
-      readonly reason: 'prompt' | 'different-call'
+      readonly reason: ChainResetReason
       readonly previousCount: number
     }
   | {
@@ -81,6 +81,8 @@ export type InspectorEvent =
       readonly tool: string
       readonly count: number
       readonly level: ReminderLevel
+      /** Present whenever the page's config turns an opt-in detector on. */
+      readonly detector?: DetectorName
       /** Exactly what the model sees, cut at `LIMITS.text`. */
       readonly text: string
       /** The true length of the text, present only when it was cut. */
@@ -89,6 +91,17 @@ export type InspectorEvent =
       readonly placement?: string
       /** Wire agents: present when it was not inserted, only shown; `placement` is where it would go. */
       readonly withheld?: Withheld
+    }
+  | {
+      /** The page's `preExecute` refused a call (`stopAfter`). */
+      readonly type: 'blocked'
+      readonly at: number
+      readonly agentId: AgentId
+      readonly tool: string
+      /** The length of the run the call would have extended. */
+      readonly count: number
+      /** What the agent was told, cut at `LIMITS.text`. */
+      readonly feedback: string
     }
   | {
       /** Wire agents: one intercepted LLM request. */

@@ -52,12 +52,22 @@ export function fromEngineEvent(event: GuardEvent): InspectorEvent {
         tool: headOf(event.tool, LIMITS.toolName),
         count: event.count,
         level: event.level,
+        ...(event.detector === undefined ? {} : { detector: event.detector }),
         text,
         // A huge argumentsPreviewChars can make the reminder longer than the cap: the panel must
         // say it shows only part of what the model saw.
         ...(text.length < full.length ? { textLength: full.length } : {}),
       }
     }
+    case 'blocked':
+      return {
+        type: 'blocked',
+        at,
+        agentId: hookAgentId(event.agentId),
+        tool: headOf(event.tool, LIMITS.toolName),
+        count: event.count,
+        feedback: headOf(event.feedback, LIMITS.text),
+      }
     case 'config':
       return { type: 'config', at, config: event.config }
     case 'fault':

@@ -124,13 +124,31 @@ const both =
 /** A field checked before the record is (the variant tag; the envelope's tag and version). */
 const checkedBefore: Check = () => {}
 
+const numbers = list((v, p) => typeof v === 'number' || reject('shape', `${p} must be a number`))
+const countBy = oneOf('call', 'tool')
+
 const guardConfig: Check = both(
-  record({
-    thresholds: list((v, p) => typeof v === 'number' || reject('shape', `${p} must be a number`)),
-    include: list(text(LIMITS.text)),
-    exclude: list(text(LIMITS.text)),
-    argumentsPreviewChars: natural,
-  }),
+  record(
+    {
+      thresholds: numbers,
+      include: list(text(LIMITS.text)),
+      exclude: list(text(LIMITS.text)),
+      argumentsPreviewChars: natural,
+    },
+    {
+      countBy,
+      resultAware: flag,
+      ignoreResultKeys: list(text(LIMITS.text)),
+      cycles: record({ maxPeriod: natural, repeats: natural }),
+      stopAfter: natural,
+      tools: list(
+        record(
+          { match: text(LIMITS.text) },
+          { thresholds: numbers, countBy, resultAware: flag, stopAfter: orNull(natural) },
+        ),
+      ),
+    },
+  ),
   (value, path) => {
     try {
       resolveConfig(value)
@@ -171,11 +189,11 @@ const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
       if (argsLength < args.length) reject('shape', `${path}.argsLength is shorter than its args`)
     },
   ),
-  reset: record({ type: checkedBefore, at: time, agentId, reason: oneOf('prompt', 'different-call'), previousCount: natural }),
+  reset: record({ type: checkedBefore, at: time, agentId, reason: oneOf('prompt', 'different-call', 'result-changed'), previousCount: natural }),
   reminder: both(
     record(
-      { type: checkedBefore, at: time, agentId, seq: natural, tool: toolName, count: natural, level: oneOf('gentle', 'detailed'), text: text(LIMITS.text, 1) },
-      { placement: text(LIMITS.label), textLength: natural, withheld: oneOf(...WITHHELD_REASONS) },
+      { type: checkedBefore, at: time, agentId, seq: natural, tool: toolName, count: natural, level: oneOf('gentle', 'detailed', 'cycle'), text: text(LIMITS.text, 1) },
+      { placement: text(LIMITS.label), textLength: natural, withheld: oneOf(...WITHHELD_REASONS), detector: oneOf('repeat', 'same-tool', 'cycle') },
     ),
     (value, path) => {
       // Present only when the text was cut: then the true length exceeds what is carried.
@@ -203,6 +221,7 @@ const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
       if (rewritten && withheld !== undefined) reject('shape', `${path} cannot be both rewritten and withheld`)
     },
   ),
+  blocked: record({ type: checkedBefore, at: time, agentId, tool: toolName, count: natural, feedback: text(LIMITS.text, 1) }),
   config: record({ type: checkedBefore, at: time, config: guardConfig }),
   fault: record({ type: checkedBefore, at: time, message: text(LIMITS.text) }),
   snapshot: record({ type: checkedBefore, at: time, agents: list(agentState), config: guardConfig }),

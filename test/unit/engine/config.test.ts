@@ -63,7 +63,7 @@ describe('config', () => {
     ])
     expect(rejection({ thresholds: [3], verbose: true })).toEqual([
       'verbose',
-      'verbose is not a config key (known keys: thresholds, include, exclude, argumentsPreviewChars), got true',
+      'verbose is not a config key (known keys: thresholds, include, exclude, argumentsPreviewChars, countBy, resultAware, ignoreResultKeys, cycles, stopAfter, tools), got true',
     ])
   })
 

@@ -91,6 +91,38 @@ describe('fromEngineEvent', () => {
   })
 })
 
+describe('fromEngineEvent with detectors on', () => {
+  it('keeps the detector, the cycle level, the result-changed reason and the blocked call', () => {
+    const guard = createRepeatToolGuard({ cycles: { maxPeriod: 2, repeats: 2 }, resultAware: true, stopAfter: 2 })
+    const engine: GuardEvent[] = []
+    guard.subscribe((e) => void engine.push(e))
+    const agent = { name: 'main' }
+    for (const name of ['grep', 'read', 'grep', 'read']) guard.observe({ agent, name, arguments: {} })
+    guard.observe({ agent, name: 'read', arguments: {} }, { content: 'changed' })
+    guard.observe({ agent, name: 'read', arguments: {} }, { content: 'changed' })
+    guard.preExecute({ agent, name: 'read', arguments: {} })
+    const inspector = engine.map(fromEngineEvent)
+    for (const event of inspector) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
+    expect(inspector.find((e) => e.type === 'reminder')).toMatchObject({ level: 'cycle', detector: 'cycle', count: 2, tool: 'read' })
+    expect(inspector.filter((e) => e.type === 'reset').map((e) => e.type === 'reset' && e.reason)).toContain('result-changed')
+    expect(inspector.at(-1)).toEqual({
+      type: 'blocked',
+      at: engine.at(-1)!.at,
+      agentId: 'hook:1',
+      tool: 'read',
+      count: 2,
+      feedback: 'Blocked by repeat-tool-guard: read was already called 2 times in a row with identical arguments (stopAfter: 2). Choose a different action.',
+    })
+  })
+
+  it('cuts the tool name and the feedback of a blocked call to the protocol caps', () => {
+    const tool = 't'.repeat(LIMITS.text)
+    const blocked = fromEngineEvent({ type: 'blocked', at: 1, agentId: 1, tool, count: 2, feedback: `Blocked by repeat-tool-guard: ${tool}` })
+    expect(blocked).toMatchObject({ tool: 't'.repeat(LIMITS.toolName), feedback: `Blocked by repeat-tool-guard: ${tool}`.slice(0, LIMITS.text) })
+    expect(checkInspectorEvent(blocked)).toMatchObject({ ok: true })
+  })
+})
+
 describe('snapshotEvent', () => {
   const agent = (id: number, args = '{}'): AgentSnapshot => ({ id, label: `agent ${id}`, tool: 'grep', canonicalArguments: args, count: 2, nextThreshold: 3 })
 

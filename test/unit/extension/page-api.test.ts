@@ -20,10 +20,21 @@ describe('the page-facing guard', () => {
     expect(api.snapshot()).toEqual([expect.objectContaining({ tool: 'grep', count: 3 })])
   })
 
+  it("passes the engine's preExecute through: continue by default, block at stopAfter", () => {
+    const { api } = setup(createRepeatToolGuard({ stopAfter: 2 }))
+    const agent = {}
+    const call = { agent, name: 'grep', arguments: { q: 1 } }
+    expect(api.preExecute(call)).toEqual({ kind: 'continue' })
+    api.observe(call)
+    api.observe(call)
+    expect(api.preExecute(call)).toMatchObject({ kind: 'block', feedback: expect.stringContaining('(stopAfter: 2)') })
+  })
+
   it("throws the engine's TypeError for bad arguments, untouched", async () => {
     const { api, faults } = setup()
     expect(() => api.observe(null as never)).toThrow(TypeError)
     expect(() => api.promptSubmit(3 as never)).toThrow(TypeError)
+    expect(() => api.preExecute({ name: 3 } as never)).toThrow(TypeError)
     expect(() => api.subscribe(null as never)).toThrow(TypeError)
     await expect(api.postExecute({ name: '' })).rejects.toThrow(TypeError)
     expect(() => api.configure({ thresholds: [] })).toThrow(GuardConfigError)
@@ -42,15 +53,20 @@ describe('the page-facing guard', () => {
       snapshot: () => {
         throw new Error('snapshot broke')
       },
+      preExecute: () => {
+        throw new Error('gate broke')
+      },
     }
     const { api, faults } = setup(broken)
     expect(api.observe({ agent: {}, name: 'grep' })).toBeUndefined()
     expect(() => api.promptSubmit({})).not.toThrow()
     expect(api.snapshot()).toEqual([])
+    expect(api.preExecute({ agent: {}, name: 'grep' })).toEqual({ kind: 'continue' })
     expect(faults).toEqual([
       'observe: Maximum call stack size exceeded',
       "promptSubmit: Cannot read properties of undefined (reading 'chain')",
       'snapshot: snapshot broke',
+      'preExecute: gate broke',
     ])
   })
 

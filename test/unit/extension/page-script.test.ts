@@ -94,4 +94,12 @@ describe('the page script', () => {
     expect(guard.config.thresholds).toEqual([2, 9])
     expect(posted.filter((e) => e.type === 'config').map((e) => e.type === 'config' && e.config.thresholds)).toEqual([[3, 5, 8], [2, 9]])
   })
+
+  it('applies a config that differs only in a detector, and takes a detector left out as off', async () => {
+    const withCycles = { ...RECOMMENDED_CONFIG, cycles: { maxPeriod: 2, repeats: 2 } }
+    fromContent({ kind: 'config', config: withCycles })
+    await expect.poll(() => guard.config).toEqual(withCycles)
+    fromContent({ kind: 'config', config: RECOMMENDED_CONFIG })
+    await expect.poll(() => guard.config).toEqual(RECOMMENDED_CONFIG)
+  })
 })

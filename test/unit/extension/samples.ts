@@ -25,6 +25,7 @@ export const EVENTS: Record<InspectorEvent['type'], InspectorEvent> = {
   call: call(),
   reset: { type: 'reset', at: 1, agentId: 'hook:1', reason: 'prompt', previousCount: 4 },
   reminder: { type: 'reminder', at: 1, agentId: 'hook:1', seq: 3, tool: 'read_file', count: 3, level: 'gentle', text: 'stop repeating' },
+  blocked: { type: 'blocked', at: 1, agentId: 'hook:1', tool: 'read_file', count: 4, feedback: 'Blocked by repeat-tool-guard: read_file was already called 4 times in a row with identical arguments (stopAfter: 4). Choose a different action.' },
   request: { type: 'request', at: 1, agentId: 'wire:1', url: 'https://api.example/v1/chat/completions', format: 'openai-chat', calls: 3, remindersInserted: 1, rewritten: true },
   config: { type: 'config', at: 1, config: RECOMMENDED_CONFIG },
   fault: { type: 'fault', at: 1, message: 'observe: boom' },

@@ -45,6 +45,27 @@ describe('inspector events', () => {
     expect(checkInspectorEvent(cut)).toEqual({ ok: true, value: cut })
   })
 
+  it("accepts the detectors' fields and kinds: cycle reminders, a named detector, result-changed resets", () => {
+    for (const detector of ['repeat', 'same-tool', 'cycle']) expect(reason(checkInspectorEvent({ ...EVENTS.reminder, detector }))).toBe('ok')
+    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, level: 'cycle', detector: 'cycle' }))).toBe('ok')
+    expect(reason(checkInspectorEvent({ ...EVENTS.reset, reason: 'result-changed' }))).toBe('ok')
+  })
+
+  it('accepts a config with every detector on, and a snapshot carrying it', () => {
+    const config = {
+      ...RECOMMENDED_CONFIG,
+      countBy: 'tool',
+      resultAware: true,
+      ignoreResultKeys: ['timestamp'],
+      cycles: { maxPeriod: 3, repeats: 3 },
+      stopAfter: 4,
+      tools: [{ match: 'scroll_*', thresholds: [6, 10], countBy: 'call', resultAware: false, stopAfter: null }, { match: 'grep' }],
+    }
+    expect(reason(checkInspectorEvent({ ...EVENTS.config, config }))).toBe('ok')
+    expect(reason(checkInspectorEvent({ ...EVENTS.snapshot, config }))).toBe('ok')
+    expect(reason(checkContentToPage({ source: CONTENT_SOURCE, v, kind: 'config', config }))).toBe('ok')
+  })
+
   it('accepts an optional field present as undefined (a structured clone keeps it)', () => {
     expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: undefined }))).toBe('ok')
     expect(reason(checkInspectorEvent({ ...EVENTS.reminder, textLength: undefined }))).toBe('ok')
@@ -65,6 +86,14 @@ describe('inspector events', () => {
     ['argsLength below the args carried', { ...call(), argsLength: 3 }],
     ['an unknown reset reason', { ...EVENTS.reset, reason: 'because' }],
     ['an unknown reminder level', { ...EVENTS.reminder, level: 'loud' }],
+    ['an unknown detector', { ...EVENTS.reminder, detector: 'vibes' }],
+    ['a blocked event without feedback', { ...EVENTS.blocked, feedback: '' }],
+    ['a blocked event with a seq', { ...EVENTS.blocked, seq: 4 }],
+    ['a blocked event with a fractional count', { ...EVENTS.blocked, count: 2.5 }],
+    ['a config with a detector key the engine rejects', { ...EVENTS.config, config: { ...RECOMMENDED_CONFIG, stopAfter: 1 } }],
+    ['a config with cycles of a wrong shape', { ...EVENTS.config, config: { ...RECOMMENDED_CONFIG, cycles: { maxPeriod: 3, repeats: 3, extra: 1 } } }],
+    ['a config with a tools entry of a wrong shape', { ...EVENTS.config, config: { ...RECOMMENDED_CONFIG, tools: [{ match: 'a', thresholds: ['3'] }] } }],
+    ['a config with countBy the engine does not know', { ...EVENTS.config, config: { ...RECOMMENDED_CONFIG, countBy: 'args' } }],
     ['an unknown wire format', { ...EVENTS.request, format: 'soap' }],
     ['a reminder textLength no longer than its text (it is there only when cut)', { ...EVENTS.reminder, textLength: EVENTS.reminder.type === 'reminder' ? EVENTS.reminder.text.length : 0 }],
     ['a fractional reminder textLength', { ...EVENTS.reminder, textLength: 1e5 + 0.5 }],
@@ -85,6 +114,8 @@ describe('inspector events', () => {
     ['args', { ...call(), args: 'a'.repeat(LIMITS.args + 1), argsLength: LIMITS.args + 1 }],
     ['a label', { ...EVENTS.agent, agent: { id: 'hook:1', kind: 'hook', label: 'l'.repeat(LIMITS.label + 1) } }],
     ['a reminder text', { ...EVENTS.reminder, text: 'r'.repeat(LIMITS.text + 1) }],
+    ['a block feedback', { ...EVENTS.blocked, feedback: 'f'.repeat(LIMITS.text + 1) }],
+    ['a blocked tool name', { ...EVENTS.blocked, tool: 't'.repeat(LIMITS.toolName + 1) }],
     ['a url', { ...EVENTS['page-load'], url: 'u'.repeat(LIMITS.url + 1) }],
   ])('rejects %s over its cap as size', (_name, event) => {
     expect(reason(checkInspectorEvent(event))).toBe('size')

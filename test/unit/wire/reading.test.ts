@@ -21,6 +21,20 @@ describe('recognising the guard\'s reminders', () => {
     expect(isGuardReminder(guard.observe(exec)!.content[0].text)).toBe(true)
   })
 
+  test("the opt-in detectors' texts too: same-tool runs and cycles", () => {
+    const sameTool = createRepeatToolGuard({ thresholds: [2, 3], countBy: 'tool' })
+    const agent = {}
+    sameTool.observe({ agent, name: 'grep', arguments: { q: 1 } })
+    expect(isGuardReminder(sameTool.observe({ agent, name: 'grep', arguments: { q: 2 } })!.content[0].text)).toBe(true)
+    expect(isGuardReminder(sameTool.observe({ agent, name: 'grep', arguments: { q: 3 } })!.content[0].text)).toBe(true)
+    const cycles = createRepeatToolGuard({ cycles: { maxPeriod: 3, repeats: 2 } })
+    const calls = ['grep', 'read_file', 'write_file', 'grep', 'read_file', 'write_file']
+    const texts = calls.flatMap((name) => cycles.observe({ agent, name, arguments: { path: 'a' } })?.content[0].text ?? [])
+    expect(texts).toHaveLength(1)
+    expect(isGuardReminder(texts[0]!)).toBe(true)
+    expect(isGuardReminder(texts[0]!.replace('keeps coming back', 'comes back'))).toBe(false)
+  })
+
   test('anything else is not', () => {
     expect(isGuardReminder(`${GENTLE} `)).toBe(false)
     expect(isGuardReminder('Repeated tool call detected: please stop')).toBe(false)

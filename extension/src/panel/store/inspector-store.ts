@@ -293,6 +293,10 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       case 'request':
         registry.touch(agent, event.at)
         break
+      case 'blocked':
+        // Kept out of the timeline until it has a row of its own; the agent was active.
+        registry.touch(agent, event.at)
+        return
     }
     record(agent, frameId, event)
   }

@@ -1,7 +1,8 @@
 // A small, real agent loop as an in-page agent would write it, driven by a scripted model (no
 // network). It runs each step's tool calls in parallel, reports every finished call to the guard's
 // post-execute waterfall in the order the calls were issued, and appends the reminders the guard
-// hands back as user messages after the step's tool results.
+// hands back as user messages after the step's tool results. Before running a call it asks the
+// guard's pre-execute gate, which refuses a call only when `stopAfter` is configured.
 import type { PostToolDecision, RepeatToolGuard } from '../../../../engine/index.ts'
 
 interface TextPart {
@@ -120,6 +121,9 @@ interface Outcome {
 }
 
 async function execute(options: LoopOptions, call: ToolCallPart): Promise<Outcome> {
+  // The guard's own gate (opt-in `stopAfter`): a blocked call is not run, and is reported as denied.
+  const gate = options.guard.preExecute({ agent: options.agent, name: call.name, arguments: call.arguments })
+  if (gate.kind === 'block') return { content: gate.feedback, isError: true, denied: true }
   if (options.permit && !options.permit(call.name, call.arguments))
     return { content: `Permission denied: ${call.name}`, isError: true, denied: true }
   const tool = options.tools[call.name]

@@ -1,0 +1,69 @@
+// The cycle detector: a block of 2..maxPeriod calls repeated back to back (`A B A B A B`,
+// `A B C A B C A B C`), which the exact-repeat chain never sees because no two neighbours match.
+import { noticeMessage, previewArguments } from '../reminders.ts'
+import type { CycleConfig, ReminderMessage } from '../types.ts'
+import type { ResultKeys } from './result-key.ts'
+import { compareStep, type TrackedCall } from './run-key.ts'
+
+/** The last calls of one agent and, per period, how far the pattern has held. */
+interface CycleWindow {
+  /** The last `maxPeriod` calls, as a ring: call number `n` sits at `n % maxPeriod`. */
+  readonly recent: TrackedCall[]
+  /** Calls seen so far. */
+  seen: number
+  /** `held[p]`: consecutive latest calls that are the same step as the call `p` calls before. */
+  readonly held: number[]
+}
+
+interface CycleFired {
+  /** Completed periods: `repeats`, twice or three times that. */
+  readonly periods: number
+  readonly message: ReminderMessage
+}
+
+/**
+ * Per-agent windows, keyed by the agent's record so they die with it. `observe` takes every
+ * tracked call (untracked calls never reach it, so they are transparent); `clear` forgets an
+ * agent's window (a user prompt).
+ */
+export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: number, results: ResultKeys) {
+  const { maxPeriod, repeats } = config
+  const windows = new WeakMap<object, CycleWindow>()
+
+  /** `runLength`: how many of the latest calls are this same call (the chain's count). */
+  function observe(owner: object, call: TrackedCall, runLength: number): CycleFired | undefined {
+    let window = windows.get(owner)
+    if (!window) windows.set(owner, (window = { recent: [], seen: 0, held: Array<number>(maxPeriod + 1).fill(0) }))
+    const { recent, held, seen } = window
+    for (let p = 2; p <= maxPeriod; p++)
+      held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
+    recent[seen % maxPeriod] = call
+    window.seen = seen + 1
+    // The smallest period over which the pattern holds for a whole period; a block that is one
+    // call repeated is a plain repeat, the chain's job.
+    for (let p = 2; p <= maxPeriod; p++) {
+      if (held[p]! < p || runLength >= p) continue
+      // Fires only as a period completes; the smallest period owns the window.
+      if (held[p]! % p !== 0) return undefined
+      const periods = held[p]! / p + 1
+      if (periods !== repeats && periods !== 2 * repeats && periods !== 3 * repeats) return undefined
+      const block = Array.from({ length: p }, (_, i) => recent[(seen + 1 - p + i) % maxPeriod]!)
+      return { periods, message: cycleReminder(block, periods, argumentsPreviewChars) }
+    }
+    return undefined
+  }
+
+  return { observe, clear: (owner: object) => void windows.delete(owner) }
+}
+
+function cycleReminder(block: readonly TrackedCall[], periods: number, previewChars: number): ReminderMessage {
+  const text = [
+    'Repeated cycle of tool calls detected:',
+    `- cycle: ${block.map((e) => e.tool).join(' -> ')}`,
+    `- repetitions: ${periods}`,
+    '- calls:',
+    ...block.map((e, i) => `  ${i + 1}. ${e.tool} ${previewArguments(e.canonicalArguments, previewChars)}`),
+    'The same sequence of calls keeps coming back without progress. Inspect the latest results and choose a different action, or finish the task if enough evidence has been gathered.',
+  ].join('\n')
+  return noticeMessage(text, `cycle × ${periods}`)
+}

@@ -1,0 +1,66 @@
+// The opt-in detectors as the guard composes them, built once per config. With none configured
+// every answer is the original guard's: the tool's policy is the top level, no result is read,
+// no cycle is looked for, and reminders are the original two.
+import { arrayIncludes } from '../intrinsics.ts'
+import { reminderMessage } from '../reminders.ts'
+import type { DetectorName, GuardConfig, ReminderLevel, ReminderMessage, ToolResult } from '../types.ts'
+import { anyDetectorOn } from './config.ts'
+import { createCycleDetector } from './cycles.ts'
+import { createPolicyResolver, type ToolPolicy } from './policy.ts'
+import { createResultKeys, type ResultKey } from './result-key.ts'
+import { compareStep, type StepMatch, type TrackedCall } from './run-key.ts'
+import { sameToolReminder } from './same-tool.ts'
+
+export { blockFeedback } from './enforcement.ts'
+export { nextThreshold } from './policy.ts'
+export type { TrackedCall }
+
+interface Fired {
+  readonly detector: DetectorName
+  readonly level: ReminderLevel
+  readonly count: number
+  readonly message: ReminderMessage
+}
+
+export function createDetectors(config: GuardConfig) {
+  const policyFor = createPolicyResolver(config)
+  const results = createResultKeys(config.ignoreResultKeys ?? [])
+  const cycles = config.cycles && createCycleDetector(config.cycles, config.argumentsPreviewChars, results)
+
+  /** The reminder for a run of `count`: at a threshold of the tool's policy, else none. */
+  function runReminder({ tool, canonicalArguments, policy }: TrackedCall, count: number): Fired | undefined {
+    const { thresholds, countBy } = policy
+    // Exactly at a threshold; past the highest one the chain is silent.
+    if (!arrayIncludes(thresholds, count)) return undefined
+    const level = count === thresholds[0] ? 'gentle' : 'detailed'
+    const request = { level, tool, count, canonicalArguments, argumentsPreviewChars: config.argumentsPreviewChars } as const
+    return countBy === 'tool'
+      ? { detector: 'same-tool', level, count, message: sameToolReminder(request) }
+      : { detector: 'repeat', level, count, message: reminderMessage(request) }
+  }
+
+  /** Feeds the call to the cycle detector, when it is on; what it fired, as a reminder. */
+  function cycleReminder(owner: object, call: TrackedCall, runLength: number): Fired | undefined {
+    const fired = cycles && cycles.observe(owner, call, runLength)
+    return fired && { detector: 'cycle', level: 'cycle', count: fired.periods, message: fired.message }
+  }
+
+  return {
+    policyFor,
+    /** Whether reminder events name their detector: only when one is configured. */
+    named: anyDetectorOn(config),
+    resultOf: (policy: ToolPolicy, result: ToolResult | null | undefined, flags: { isError: boolean; denied: boolean }): ResultKey | undefined =>
+      policy.resultAware ? results.of(result, flags) : undefined,
+    /** How `call` relates to the chain's last call: the same step, another call, or a new result. */
+    compare: (chain: Parameters<typeof compareStep>[0], call: TrackedCall): StepMatch => compareStep(chain, call, results),
+    /**
+     * At most one reminder per call: a run's own reminder already says stop, so it wins over a
+     * cycle completing on the same call (the cycle's window still takes the call).
+     */
+    reminderFor(owner: object, call: TrackedCall, count: number): Fired | undefined {
+      const cycle = cycleReminder(owner, call, count)
+      return runReminder(call, count) ?? cycle
+    },
+    clear: (owner: object) => cycles?.clear(owner),
+  }
+}

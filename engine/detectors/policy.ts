@@ -1,0 +1,41 @@
+// What applies to one tool's calls: the top-level settings, or those of the first `tools` entry
+// whose pattern matches the tool, with the fields it leaves out taken from the top level.
+import { arrayFind, maps } from '../intrinsics.ts'
+import { compilePattern } from '../patterns.ts'
+import type { CountBy, GuardConfig } from '../types.ts'
+
+export interface ToolPolicy {
+  readonly thresholds: readonly number[]
+  readonly countBy: CountBy
+  readonly resultAware: boolean
+  readonly stopAfter: number | null
+}
+
+export function createPolicyResolver(config: GuardConfig): (tool: string) => ToolPolicy {
+  const top: ToolPolicy = Object.freeze({
+    thresholds: config.thresholds,
+    countBy: config.countBy ?? 'call',
+    resultAware: config.resultAware ?? false,
+    stopAfter: config.stopAfter ?? null,
+  })
+  const overrides = (config.tools ?? []).map(({ match, ...fields }) => ({
+    matches: compilePattern(match),
+    policy: Object.freeze({ ...top, ...fields }),
+  }))
+  if (overrides.length === 0) return () => top
+  const cache = new Map<string, ToolPolicy>()
+  const cached = maps<string, ToolPolicy>()
+  return (tool) => {
+    let policy = cached.get(cache, tool)
+    if (policy === undefined) {
+      policy = arrayFind(overrides, (o) => o.matches(tool))?.policy ?? top
+      // Bounded: a page that invents tool names must not grow the cache forever.
+      if (cached.size(cache) >= 1024) cached.clear(cache)
+      cached.set(cache, tool, policy)
+    }
+    return policy
+  }
+}
+
+/** The next threshold a run of `count` would reach under `policy`, or null past the highest. */
+export const nextThreshold = (policy: ToolPolicy, count: number): number | null => arrayFind(policy.thresholds, (t) => t > count) ?? null

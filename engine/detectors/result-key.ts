@@ -1,0 +1,82 @@
+// The result-aware detector's part of a run key: what a call's result says, so that a poll whose
+// result changes is progress, not a loop.
+import { canonicalArguments } from '../canonical.ts'
+import type { ToolResult } from '../types.ts'
+
+/**
+ * A result as runs compare it. Text content is kept as it came and made canonical only when two
+ * texts differ: the same text always has the same canonical form, and a loop repeats its text.
+ */
+export interface ResultKey {
+  readonly isError: boolean
+  /** The call did not run, so it has no result of its own. */
+  readonly denied: boolean
+  /** The content when it is text; its canonical form is worked out on demand. */
+  readonly text: string | undefined
+  canonical: string | undefined
+}
+
+interface ResultFlags {
+  readonly isError: boolean
+  readonly denied: boolean
+}
+
+/** Result keys for one config: `ignoreKeys` are removed at any depth before results are compared. */
+export function createResultKeys(ignoreKeys: readonly string[]) {
+  const ignored = new Set(ignoreKeys)
+  const canonicalOf = (content: unknown) => {
+    const canonical = canonicalArguments(content)
+    return ignored.size === 0 ? canonical : withoutKeys(canonical, ignored)
+  }
+  const canonicalKey = (key: ResultKey) => (key.canonical ??= canonicalOf(key.text))
+
+  return {
+    /**
+     * Reads `result.content` once; a getter that throws there is the caller's fault to report.
+     * Other content is made canonical at once: the page may change the object later.
+     */
+    of(result: ToolResult | null | undefined, { isError, denied }: ResultFlags): ResultKey {
+      const content = result?.content
+      if (typeof content === 'string') return { isError, denied, text: content, canonical: undefined }
+      // No content compares equal to no content.
+      return { isError, denied, text: undefined, canonical: content === undefined ? '' : canonicalOf(content) }
+    },
+    /**
+     * A denied call (refused, or blocked by `stopAfter`) did not run: it matches any result, so
+     * it counts in the run of the same call as every denied call does.
+     */
+    same(a: ResultKey, b: ResultKey): boolean {
+      if (a.denied || b.denied) return true
+      if (a.isError !== b.isError) return false
+      if (a.text !== undefined && a.text === b.text) return true
+      return canonicalKey(a) === canonicalKey(b)
+    },
+  }
+}
+
+export type ResultKeys = ReturnType<typeof createResultKeys>
+
+/**
+ * The keys are removed from the canonical text, not from the content itself: that text is plain
+ * JSON whatever the page handed over (getters, proxies, cycles), so reading it again is safe.
+ */
+function withoutKeys(canonical: string, ignored: ReadonlySet<string>): string {
+  let data: unknown
+  try {
+    data = JSON.parse(canonical)
+  } catch {
+    // Content that is text, not JSON: it has no keys to remove.
+    return canonical
+  }
+  // In an array, so that a JSON string stays a string and is not parsed again.
+  return canonicalArguments([strip(data, ignored)])
+}
+
+function strip(value: unknown, ignored: ReadonlySet<string>): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) return value.map((item) => strip(item, ignored))
+  // No prototype: a `__proto__` key stays an ordinary key, as JSON.parse made it.
+  const kept: Record<string, unknown> = Object.create(null)
+  for (const [key, item] of Object.entries(value)) if (!ignored.has(key)) kept[key] = strip(item, ignored)
+  return kept
+}

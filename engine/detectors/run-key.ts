@@ -1,0 +1,32 @@
+// What makes two tracked calls the same step of a run, for the chain and the cycle window alike:
+// the tool; the canonical arguments unless the tool is counted by tool; the result when the tool
+// is result-aware.
+import type { ResultKey, ResultKeys } from './result-key.ts'
+import type { ToolPolicy } from './policy.ts'
+
+/** A tracked call, as the detectors read it. */
+export interface TrackedCall {
+  readonly tool: string
+  readonly canonicalArguments: string
+  readonly policy: ToolPolicy
+  /** Undefined unless the tool's policy is result-aware. */
+  readonly result: ResultKey | undefined
+}
+
+/** A step a call is compared with: the chain's last call, or a call in the cycle window. */
+interface Step {
+  readonly tool?: string
+  readonly canonicalArguments?: string
+  readonly result?: ResultKey
+}
+
+export type StepMatch = 'same' | 'different-call' | 'result-changed'
+
+export function compareStep(previous: Step, call: TrackedCall, results: ResultKeys): StepMatch {
+  if (previous.tool !== call.tool || (call.policy.countBy === 'call' && previous.canonicalArguments !== call.canonicalArguments))
+    return 'different-call'
+  const a = previous.result
+  const b = call.result
+  if (a === b) return 'same'
+  return a !== undefined && b !== undefined && results.same(a, b) ? 'same' : 'result-changed'
+}
