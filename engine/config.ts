@@ -1,4 +1,5 @@
 import { canonicalArguments } from './canonical.ts'
+import { patternProblem } from './patterns.ts'
 import { headOf } from './text.ts'
 import type { GuardConfig, GuardConfigInput } from './types.ts'
 import { isRecord } from './values.ts'
@@ -91,6 +92,8 @@ function patterns(key: 'include' | 'exclude', value: unknown): readonly string[]
   for (let i = 0; i < value.length; i++) {
     const p: unknown = value[i]
     if (typeof p !== 'string' || p.length === 0) throw new GuardConfigError(`${key}[${i}]`, p, 'must be a non-empty string')
+    const problem = patternProblem(p)
+    if (problem !== undefined) throw new GuardConfigError(`${key}[${i}]`, p, problem)
   }
   return Object.freeze([...(value as string[])])
 }

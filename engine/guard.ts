@@ -108,10 +108,11 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   }
 
   function configure(update: GuardConfigInput): GuardConfig {
-    // resolveConfig throws before anything changes: a bad update keeps the config in force.
+    // Both can throw, so both come before anything changes: a bad update keeps config and filter.
     const resolved = resolveConfig(update, config)
+    const filter = createToolFilter(resolved)
     config = resolved
-    isTracked = createToolFilter(resolved)
+    isTracked = filter
     events.emit({ type: 'config', at: Date.now(), config: resolved })
     return resolved
   }
