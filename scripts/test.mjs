@@ -1,6 +1,6 @@
-// `npm test`: type checks (the tree, then the engine alone), unit tests with coverage, a fresh build, then end-to-end tests in
-// Chromium. Stops early, saying how to get Chromium, when there is none. Ends with one
-// `N passed, N failed` line over both test runs.
+// `npm test`: type checks (the tree, then the engine alone), unit tests with coverage, a fresh
+// build, then end-to-end tests in Chromium. Stops early, saying how to get Chromium, when there
+// is none. Ends with one `N passed, N failed` line over both test runs.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
