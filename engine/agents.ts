@@ -1,13 +1,7 @@
+import type { Chain } from './chain.ts'
 import { isObjectLike } from './execution.ts'
 import { headOf } from './text.ts'
 import type { AgentInfo } from './types.ts'
-
-/** The run of identical tracked calls an agent is in; empty before its first tracked call. */
-interface Chain {
-  tool?: string
-  canonicalArguments?: string
-  count: number
-}
 
 export interface AgentRecord {
   readonly info: AgentInfo

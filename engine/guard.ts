@@ -1,5 +1,6 @@
 import { createAgentRegistry, type AgentRecord } from './agents.ts'
 import { canonicalArguments } from './canonical.ts'
+import { advanceChain, resetChain } from './chain.ts'
 import { resolveConfig } from './config.ts'
 import { createEmitter } from './emitter.ts'
 import { isObjectLike, kindOf, readExecution, UsageError } from './execution.ts'
@@ -40,9 +41,8 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     // An untracked call is transparent: the chain neither grows nor resets. Only an inspector
     // needs its arguments.
     if (!tracked && !events.listening) return undefined
-    // Serialised once; the chain compares the tool and this string as they are.
-    const args = canonicalArguments(call.arguments)
-    if (tracked) advance(agent, tool, args)
+    // Serialised at most once: a repeat the chain recognises by its plain text is not at all.
+    const args = tracked ? advance(agent, tool, call.arguments) : canonicalArguments(call.arguments)
     const { count } = agent.chain
     const agentId = agent.info.id
     if (events.listening)
@@ -55,16 +55,14 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     return message
   }
 
-  function advance({ info, chain }: AgentRecord, tool: string, args: string): void {
-    if (chain.tool === tool && chain.canonicalArguments === args) {
-      chain.count += 1
-      return
-    }
-    if (chain.count > 0 && events.listening)
-      events.emit({ type: 'chain-reset', at: Date.now(), agentId: info.id, reason: 'different-call', previousCount: chain.count })
-    chain.tool = tool
-    chain.canonicalArguments = args
-    chain.count = 1
+  /** Advances the agent's chain; returns the call's canonical arguments. */
+  function advance({ info, chain }: AgentRecord, tool: string, args: unknown): string {
+    const previousCount = chain.count
+    const canonical = advanceChain(chain, tool, args)
+    // A run of 1 after the call is a new run: the one before it, if any, was lost.
+    if (chain.count === 1 && previousCount > 0 && events.listening)
+      events.emit({ type: 'chain-reset', at: Date.now(), agentId: info.id, reason: 'different-call', previousCount })
+    return canonical
   }
 
   async function postExecute(exec: ToolExecution, result?: ToolResult, next?: NextDecision): Promise<PostToolDecision> {
@@ -101,9 +99,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     const known = agents.find(agent)
     if (!known || known.chain.count === 0) return
     const previousCount = known.chain.count
-    known.chain.tool = undefined
-    known.chain.canonicalArguments = undefined
-    known.chain.count = 0
+    resetChain(known.chain)
     events.emit({ type: 'chain-reset', at: Date.now(), agentId: known.info.id, reason: 'prompt', previousCount })
   }
 
