@@ -1,4 +1,4 @@
-import type { ResultKey } from './detectors/result-key.ts'
+import type { Chain } from './chain.ts'
 import { isObjectLike } from './execution.ts'
 import {
   arrayIncludes,
@@ -14,15 +14,6 @@ import {
 } from './intrinsics.ts'
 import { headOf } from './text.ts'
 import type { AgentInfo } from './types.ts'
-
-/** The run of identical tracked calls an agent is in; empty before its first tracked call. */
-interface Chain {
-  tool?: string
-  canonicalArguments?: string
-  /** The last call's result, for a result-aware tool. */
-  result?: ResultKey
-  count: number
-}
 
 export interface AgentRecord {
   readonly info: AgentInfo

@@ -5,7 +5,7 @@ import { errorText } from './text.ts'
 
 // Deeper nesting is cut (`"[Object]"`): recursion stays far from the stack limit, whose depth
 // varies with the caller, so the canonical form stays the same from call to call.
-const MAX_DEPTH = 256
+export const MAX_DEPTH = 256
 const OPTIONS = { deterministic: true, bigint: true, circularValue: '[Circular]', maximumDepth: MAX_DEPTH } as const
 // Key-sorted, and total for cycles and BigInt. The fast path lets a throw escape so that plain
 // data is serialised exactly once; only arguments that throw take the slow, safe path.

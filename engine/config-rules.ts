@@ -1,7 +1,7 @@
 // The error a rejected config raises and the rules more than one config key shares (thresholds,
 // tool-name patterns, unknown keys), for the original keys and the detectors' alike.
 import { canonicalArguments } from './canonical.ts'
-import { compilePattern } from './patterns.ts'
+import { patternProblem } from './patterns.ts'
 import { headOf } from './text.ts'
 
 /** A rejected configuration: `key` names the offending key (`thresholds[1]`), `value` holds what was given. */
@@ -58,11 +58,8 @@ export function thresholds(key: string, value: unknown): readonly number[] {
 /** A tool-name pattern that the matcher compiles: a config that validates never fails later. */
 export function pattern(key: string, value: unknown): string {
   if (typeof value !== 'string' || value.length === 0) throw new GuardConfigError(key, value, 'must be a non-empty string')
-  try {
-    compilePattern(value)
-  } catch {
-    throw new GuardConfigError(key, value, 'is too long for the pattern matcher')
-  }
+  const problem = patternProblem(value)
+  if (problem !== undefined) throw new GuardConfigError(key, value, problem)
   return value
 }
 

@@ -1,11 +1,14 @@
 import { createAgentRegistry, type AgentRecord } from './agents.ts'
 import { canonicalArguments } from './canonical.ts'
+import { keepPlainText, readArguments, resetChain } from './chain.ts'
 import { resolveConfig } from './config.ts'
 import { createEmitter } from './emitter.ts'
 import { isObjectLike, kindOf, readExecution, UsageError } from './execution.ts'
-import { isArray, joined, mapped, now } from './intrinsics.ts'
+import { freeze, isArray, joined, mapped, now } from './intrinsics.ts'
 import { createToolFilter } from './patterns.ts'
 import { blockFeedback, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
+import type { ToolPolicy } from './detectors/policy.ts'
+import type { ResultKey } from './detectors/result-key.ts'
 import { errorText } from './text.ts'
 import type {
   AgentSnapshot,
@@ -20,7 +23,7 @@ import type {
   ToolResult,
 } from './types.ts'
 
-const CONTINUE: PreToolDecision = Object.freeze({ kind: 'continue' })
+const CONTINUE: PreToolDecision = freeze({ kind: 'continue' })
 
 /**
  * Creates a guard. Throws `GuardConfigError` for a bad config; without one the guard runs the
@@ -44,16 +47,15 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     // An untracked call is transparent: the chain neither grows nor resets. Only an inspector
     // needs its arguments.
     if (!tracked && !events.listening) return undefined
-    // Serialised once; the chain compares the tool and this string as they are.
-    const args = canonicalArguments(call.arguments)
-    const policy = detectors.policyFor(tool)
-    const run: TrackedCall = { tool, canonicalArguments: args, policy, result: tracked ? detectors.resultOf(policy, result, call) : undefined }
-    if (tracked) advance(agent, run)
+    const policy = tracked ? detectors.policyFor(tool) : undefined
+    // Serialised at most once: a repeat the chain recognises by its plain text is not at all.
+    const run = policy && advance(agent, tool, call.arguments, policy, detectors.resultOf(policy, result, call))
+    const args = run ? run.canonicalArguments : canonicalArguments(call.arguments)
     const { count } = agent.chain
     const agentId = agent.info.id
     if (events.listening)
       events.emit({ type: 'call', at: now(), agentId, seq, tool, canonicalArguments: args, tracked, denied, isError, count, nextThreshold: nextThreshold(detectors.policyFor(agent.chain.tool ?? tool), count) })
-    if (!tracked) return undefined
+    if (!run) return undefined
     const fired = detectors.reminderFor(agent, run, count)
     if (fired === undefined) return undefined
     const { level, message, detector } = fired
@@ -61,19 +63,24 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     return message
   }
 
-  function advance({ info, chain }: AgentRecord, call: TrackedCall): void {
+  /** Advances the agent's chain with a tracked call; returns the call as the detectors read it. */
+  function advance({ info, chain }: AgentRecord, tool: string, rawArguments: unknown, policy: ToolPolicy, result: ResultKey | undefined): TrackedCall {
+    const read = readArguments(chain, tool, rawArguments)
+    const call: TrackedCall = { tool, canonicalArguments: read.canonical, policy, result }
     const match = detectors.compare(chain, call)
-    chain.canonicalArguments = call.canonicalArguments
+    keepPlainText(chain, match === 'same' && chain.canonicalArguments === read.canonical, read, rawArguments)
+    chain.canonicalArguments = read.canonical
     // A denied call has no result of its own: the run's next result is compared with the last real one.
-    if (match !== 'same' || !call.result?.denied) chain.result = call.result
+    if (match !== 'same' || !result?.denied) chain.result = result
     if (match === 'same') {
       chain.count += 1
-      return
+      return call
     }
     if (chain.count > 0 && events.listening)
       events.emit({ type: 'chain-reset', at: now(), agentId: info.id, reason: match, previousCount: chain.count })
-    chain.tool = call.tool
+    chain.tool = tool
     chain.count = 1
+    return call
   }
 
   /** Before a tool runs: block the call that would make its run longer than `stopAfter`. */
@@ -85,7 +92,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       const feedback = blockFeedback(known.chain, call.tool, detectors.policyFor(call.tool), () => canonicalArguments(call.arguments))
       if (feedback === undefined) return CONTINUE
       events.emit({ type: 'blocked', at: now(), agentId: known.info.id, tool: call.tool, count: known.chain.count, feedback })
-      return Object.freeze({ kind: 'block', feedback })
+      return freeze({ kind: 'block', feedback })
     } catch (error) {
       if (error instanceof UsageError) throw error
       // A gate that fails must not stop the agent: report it and let the call run.
@@ -130,15 +137,12 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     if (!known || known.chain.count === 0) return
     detectors.clear(known)
     const previousCount = known.chain.count
-    known.chain.tool = undefined
-    known.chain.canonicalArguments = undefined
-    known.chain.result = undefined
-    known.chain.count = 0
+    resetChain(known.chain)
     events.emit({ type: 'chain-reset', at: now(), agentId: known.info.id, reason: 'prompt', previousCount })
   }
 
   function configure(update: GuardConfigInput): GuardConfig {
-    // resolveConfig throws before anything changes: a bad update keeps the config in force.
+    // Both can throw, so both come before anything changes: a bad update keeps config and filter.
     const resolved = resolveConfig(update, config)
     const filter = createToolFilter(resolved)
     const detectorsNext = createDetectors(resolved)

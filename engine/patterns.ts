@@ -16,13 +16,26 @@ const escapeLiteral = (text: string) => text.replace(/[^\p{L}\p{N}_-]/gu, '\\$&'
  */
 const asName = (text: string) => `n${stringReplaceAll(stringReplaceAll(text, '\uE000', '\uE000\uE000'), '/', '\uE000\uE001')}`
 
+/** What picomatch is given for one `*` pattern: the name rewrite, every literal escaped. */
+const sourceOf = (pattern: string) => asName(pattern).split('*').map(escapeLiteral).join('*')
+
+// picomatch refuses a source over 65,536 characters, but V8 already refuses to compile literals
+// of half that, and overflows its stack on a few thousand stars, depending on how deep the call
+// is. Tool names are short: a cap far below both keeps every valid pattern compilable anywhere.
+const MAX_PATTERN_CHARS = 1024
+
+/** Why `pattern` cannot be a matcher, or undefined: validation asks, so a config that validates compiles. */
+export function patternProblem(pattern: string): string | undefined {
+  return pattern.length > MAX_PATTERN_CHARS ? `is too long for the matcher (at most ${MAX_PATTERN_CHARS} characters)` : undefined
+}
+
 /**
  * A matcher for one `*` pattern. The compiled expression is tested directly: picomatch's own
  * matcher also accepts a name equal to the escaped pattern text (`pr\.be` for `pr.be`). Throws
  * for a pattern too long for picomatch; config validation calls it first, so a guard never does.
  */
 export function compilePattern(pattern: string): (name: string) => boolean {
-  const expression = picomatch.makeRe(asName(pattern).split('*').map(escapeLiteral).join('*'), OPTIONS)
+  const expression = picomatch.makeRe(sourceOf(pattern), OPTIONS)
   return (name) => regExpTest(expression, asName(name))
 }
 

@@ -1,6 +1,6 @@
-// `npm test`: type check, unit tests with coverage, a fresh build, then end-to-end tests in
-// Chromium. Stops early, saying how to get Chromium, when there is none. Ends with one
-// `N passed, N failed` line over both test runs.
+// `npm test`: type checks (the tree, then the engine alone), unit tests with coverage, a fresh
+// build, then end-to-end tests in Chromium. Stops early, saying how to get Chromium, when there
+// is none. Ends with one `N passed, N failed` line over both test runs.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -23,6 +23,8 @@ const vitest = (name, ...args) => [
 ]
 const steps = [
   ['type check', 'npx', ['tsc', '-p', '.']],
+  // The engine again, on its own: no DOM and no Node types, so it cannot lean on either.
+  ['engine type check', 'npx', ['tsc', '-p', 'engine']],
   ['unit tests', ...vitest('unit', '--coverage')],
   ['build', 'node', ['scripts/build.mjs']],
   ['end-to-end tests', ...vitest('e2e', '--config', 'vitest.e2e.config.ts')],

@@ -1,7 +1,9 @@
-// The cost of `observe` per call against one plain JSON.stringify of the same arguments: the
-// whole per-call path (read the call, find the agent's chain, serialise the arguments once,
-// compare, count). No Node or browser API, so engine.bench.ts times the same cases in Node and,
-// built into bench/engine-page, in Chromium, where the page guard runs the engine.
+// The cost of `observe` per call: the whole per-call path (read the call, find the agent's chain,
+// recognise a repeat or serialise, compare, count), for a call that repeats the previous one
+// against one plain JSON.stringify of its arguments, and for a call that differs from it against
+// JSON.stringify plus the canonical serialisation. No Node or browser API, so engine.bench.ts
+// times the same cases in Node and, built into bench/engine-page, in Chromium, where the page
+// guard runs the engine.
 import type { canonicalArguments, createRepeatToolGuard, RepeatToolGuard } from '../../engine/index.ts'
 
 interface EngineUnderTest {
@@ -27,10 +29,14 @@ function timeBatch(fn: () => unknown, iterations: number): number {
   return (performance.now() - start) / iterations
 }
 
-/** Iterations that take about `ms` milliseconds. */
+/**
+ * Iterations that take about `ms` milliseconds. Each size is timed three times and the fastest
+ * counts: a batch the scheduler paused looks slow, never fast, and a size taken as long enough
+ * because of a pause would leave batches too short for the browser's coarse clock.
+ */
 function calibrate(fn: () => unknown, ms: number): number {
   let iterations = 1
-  while (timeBatch(fn, iterations) * iterations < ms) iterations *= 2
+  while (Math.min(timeBatch(fn, iterations), timeBatch(fn, iterations), timeBatch(fn, iterations)) * iterations < ms) iterations *= 2
   return iterations
 }
 
@@ -84,29 +90,55 @@ const NESTED = {
   })),
 }
 
+/** An equal copy, built as a new object: what a caller hands the guard for the same call again. */
+const rebuilt = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T
+
+/** Alternates between two values: each call gets the other one. */
+function alternating<T>(a: T, b: T): () => T {
+  let flip = false
+  return () => ((flip = !flip) ? a : b)
+}
+
+/** `args` changed at its end, same length: a different call that only a full comparison tells apart. */
+const CHANGED = {
+  small: { ...SMALL, pattern: 'TODX' },
+  write: { ...WRITE, content: `${WRITE.content.slice(0, -1)}!` },
+  nested: { records: NESTED.records.map((r, i) => (i === NESTED.records.length - 1 ? { ...r, name: `record ${i + 1}`.slice(0, r.name.length) } : r)) },
+}
+
 /** The rows for `engine`, each name ending with `where` (the runtime). */
 export function observeRatios(engine: EngineUnderTest, where: string): RatioRow[] {
-  /** A guard with one agent whose every call repeats the same arguments: the full comparison each time. */
-  function observing(args: unknown, guard: RepeatToolGuard = engine.createRepeatToolGuard()): () => unknown {
-    const exec = { agent: { name: 'bench' }, name: 'write_file', arguments: args }
-    return () => guard.observe(exec)
+  /** `observe` of one agent's calls, taking their arguments from `next` in turn. */
+  function observing(next: () => unknown, guard: RepeatToolGuard = engine.createRepeatToolGuard()): () => unknown {
+    const agent = { name: 'bench' }
+    return () => guard.observe({ agent, name: 'write_file', arguments: next() })
+  }
+  const json = (next: () => unknown) => () => JSON.stringify(next())
+  const jsonAndCanonical = (next: () => unknown) => () => {
+    const args = next()
+    return JSON.stringify(args).length + engine.canonicalArguments(args).length
   }
   const rows: RatioRow[] = []
   const cases = [
-    ['small arguments', SMALL, 3],
-    ['100 KB write payload', WRITE, 1.3],
-    ['2,000-record nested object', NESTED, 3],
+    ['small arguments', SMALL, CHANGED.small],
+    ['100 KB write payload', WRITE, CHANGED.write],
+    ['2,000-record nested object', NESTED, CHANGED.nested],
   ] as const
-  for (const [name, args, target] of cases) {
-    rows.push(compare(`observe: ${name} (${where})`, target, () => JSON.stringify(args), observing(args)))
+  for (const [name, args, changed] of cases) {
+    // A repeat: the previous call had equal arguments, built as another object.
+    const same = () => alternating<unknown>(args, rebuilt(args))
+    rows.push(compare(`observe, repeated call: ${name} vs JSON.stringify (${where})`, 1.3, json(same()), observing(same())))
     // For information: the extension always listens (its panel feed), which adds one event per call.
-    const guard = engine.createRepeatToolGuard()
-    guard.subscribe(() => undefined)
-    rows.push(compare(`observe: ${name}, with a listener (${where}, info)`, undefined, () => JSON.stringify(args), observing(args, guard)))
+    const listened = engine.createRepeatToolGuard()
+    listened.subscribe(() => undefined)
+    rows.push(compare(`observe, repeated call, with a listener: ${name} vs JSON.stringify (${where}, info)`, undefined, json(same()), observing(same(), listened)))
+    const other = () => alternating<unknown>(args, changed)
+    rows.push(compare(`observe, different call: ${name} vs JSON.stringify + canonicalArguments (${where})`, 1.3, jsonAndCanonical(other()), observing(other())))
   }
-  // For information: the serialisation alone, without the comparison that makes observe exact.
-  // safe-stable-stringify returns a rope (a V8 cons string) that any comparison must flatten.
+  rows.push(compare(`observe, different call: 100 KB write payload vs JSON.stringify (${where})`, 1.3, json(alternating<unknown>(WRITE, CHANGED.write)), observing(alternating<unknown>(WRITE, CHANGED.write))))
+  // For information: the serialisation alone. safe-stable-stringify returns a rope (a V8 cons
+  // string) that any comparison must flatten.
   for (const [name, args] of [cases[0], cases[2]])
-    rows.push(compare(`canonicalArguments alone: ${name} (${where}, info)`, undefined, () => JSON.stringify(args), () => engine.canonicalArguments(args)))
+    rows.push(compare(`canonicalArguments alone: ${name} vs JSON.stringify (${where}, info)`, undefined, () => JSON.stringify(args), () => engine.canonicalArguments(args)))
   return rows
 }

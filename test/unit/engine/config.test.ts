@@ -101,6 +101,20 @@ describe('config', () => {
     }
   })
 
+  it('rejects a pattern too long for the matcher, and compiles the longest it takes', () => {
+    const [key, message] = rejection({ exclude: ['x'.repeat(70_000)] })
+    expect(key).toBe('exclude[0]')
+    expect(message).toBe(`exclude[0] is too long for the matcher (at most 1024 characters), got "${'x'.repeat(79)}…`)
+    expect(rejection({ include: ['a', '.'.repeat(1025)] })[0]).toBe('include[1]')
+    // The longest patterns it takes, of the kinds that compile longest, work.
+    for (const longest of ['x'.repeat(1024), '.'.repeat(1024), '😀'.repeat(512), 'a*'.repeat(512), '/'.repeat(1024)]) {
+      const guard = createRepeatToolGuard({ thresholds: [2], exclude: [longest] })
+      const agent = {}
+      for (const name of [longest, 'grep', longest, 'grep']) guard.observe({ agent, name, arguments: {} })
+      expect(guard.snapshot()).toMatchObject([{ tool: 'grep', count: 2 }])
+    }
+  })
+
   it('rejects every bad argumentsPreviewChars value', () => {
     for (const [value, shown] of [[0, '0'], [-1, '-1'], [1.5, '1.5'], [NaN, 'NaN'], [Infinity, 'Infinity'], ['500', '"500"'], [500n, '500n'], [null, 'null'], [undefined, 'undefined']] as const) {
       expect(rejection({ argumentsPreviewChars: value })).toEqual([
@@ -162,5 +176,15 @@ describe('configure', () => {
     const agent = {}
     for (let i = 1; i < 3; i++) expect(guard.observe({ agent, name: 'grep', arguments: 'x' })).toBeUndefined()
     expect(guard.observe({ agent, name: 'grep', arguments: 'x' })?.source.summary).toBe('grep × 3')
+  })
+
+  it('keeps config and filter when a pattern cannot be compiled, throwing a GuardConfigError', () => {
+    const guard = createRepeatToolGuard({ thresholds: [2], exclude: ['todo_*'] })
+    const before = guard.config
+    expect(() => guard.configure({ exclude: ['todo_*', 'x'.repeat(40_000)], include: ['nothing'] })).toThrow(GuardConfigError)
+    expect(guard.config).toBe(before)
+    const agent = {}
+    for (const name of ['grep', 'todo_write', 'grep']) guard.observe({ agent, name, arguments: 'x' })
+    expect(guard.snapshot()).toMatchObject([{ tool: 'grep', count: 2 }])
   })
 })

@@ -91,9 +91,9 @@ describe('detector config', () => {
 
   it('rejects a pattern the matcher cannot compile when validating, never later', () => {
     const long = 'x'.repeat(70_000)
-    expect(rejection({ include: [long] })).toEqual(['include[0]', `include[0] is too long for the pattern matcher, got "${'x'.repeat(79)}…`])
+    expect(rejection({ include: [long] })).toEqual(['include[0]', `include[0] is too long for the matcher (at most 1024 characters), got "${'x'.repeat(79)}…`])
     expect(rejection({ exclude: ['ok', `${long}*`] })[0]).toBe('exclude[1]')
-    expect(rejection({ tools: [{ match: long }] })).toEqual(['tools[0].match', `tools[0].match is too long for the pattern matcher, got "${'x'.repeat(79)}…`])
+    expect(rejection({ tools: [{ match: long }] })).toEqual(['tools[0].match', `tools[0].match is too long for the matcher (at most 1024 characters), got "${'x'.repeat(79)}…`])
   })
 })
 

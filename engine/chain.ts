@@ -1,0 +1,63 @@
+import { canonicalArguments } from './canonical.ts'
+import type { ResultKey } from './detectors/result-key.ts'
+import { keepable, plainText } from './plain-text.ts'
+
+/** The run of identical tracked calls an agent is in; empty before its first tracked call. */
+export interface Chain {
+  tool?: string
+  /** The latest call's canonical arguments. */
+  canonicalArguments?: string
+  /** The last call's result, for a result-aware tool. */
+  result?: ResultKey
+  count: number
+  /**
+   * Once the run has repeated with identical arguments, the plain text of its latest call
+   * (plain-text.ts), and whether that was a string: a call with the same text has the same
+   * canonical arguments, found without serialising.
+   */
+  plain?: string
+  plainOfString?: boolean
+}
+
+/** A call's canonical arguments as the chain read them, with the plain text it compared, if any. */
+interface ReadArguments {
+  readonly canonical: string
+  readonly text: string | undefined
+}
+
+/**
+ * The canonical arguments of a call of `tool`: the chain's own when the call's plain text is the
+ * one the chain kept (a repeat, recognised without serialising), else serialised once.
+ */
+export function readArguments(chain: Chain, tool: string, args: unknown): ReadArguments {
+  const runArguments = chain.tool === tool ? chain.canonicalArguments : undefined
+  if (runArguments === undefined || chain.plain === undefined) return { canonical: canonicalArguments(args), text: undefined }
+  const text = plainText(args)
+  if (text === chain.plain && chain.plainOfString === (typeof args === 'string')) return { canonical: runArguments, text }
+  return { canonical: canonicalArguments(args), text }
+}
+
+/**
+ * After the chain took a call: keep its plain text when the run went on with the very same
+ * arguments, drop it otherwise. From a run's second call on the text is kept, so the first call
+ * of a run pays for one serialisation, not two, which is what a stream of different calls costs.
+ */
+export function keepPlainText(chain: Chain, sameArguments: boolean, read: ReadArguments, args: unknown): void {
+  if (!sameArguments) return keepPlain(chain, undefined, undefined)
+  const text = read.text ?? plainText(args)
+  keepPlain(chain, text !== undefined && keepable(text, args) ? text : undefined, args)
+}
+
+/** Empties `chain`, as a user prompt does. */
+export function resetChain(chain: Chain): void {
+  chain.tool = undefined
+  chain.canonicalArguments = undefined
+  chain.result = undefined
+  chain.count = 0
+  keepPlain(chain, undefined, undefined)
+}
+
+function keepPlain(chain: Chain, text: string | undefined, args: unknown): void {
+  chain.plain = text
+  chain.plainOfString = typeof args === 'string'
+}
