@@ -36,6 +36,26 @@ test('the page API exists before the page runs its first script', async () => {
   expect(await page.evaluate(() => (window as unknown as AgentWindow).firstScriptSaw)).toEqual({ type: 'object', version: PROTOCOL_VERSION })
 })
 
+test('the page API is in every frame before its first script, srcdoc frames included', async () => {
+  const seen = await page.evaluate(async () => {
+    const load = (setup: (frame: HTMLIFrameElement) => void) =>
+      new Promise<HTMLIFrameElement>((loaded) => {
+        const frame = document.createElement('iframe')
+        setup(frame)
+        frame.onload = () => loaded(frame)
+        document.body.append(frame)
+      })
+    const child = await load((f) => (f.src = 'agent.html?frame'))
+    const inline = await load((f) => (f.srcdoc = '<script>window.firstScriptSaw = typeof window.__REPEAT_TOOL_GUARD__</script>'))
+    const read = (f: HTMLIFrameElement) => (f.contentWindow as unknown as { firstScriptSaw: unknown }).firstScriptSaw
+    const frames = [child, inline].map(read)
+    child.remove()
+    inline.remove()
+    return frames
+  })
+  expect(seen).toEqual([{ type: 'object', version: PROTOCOL_VERSION }, 'object'])
+})
+
 test('an agent that calls the page API gets the gentle reminder at the 3rd identical call and the detailed one at the 5th', async () => {
   const reminders = await page.evaluate(
     (calls) => (window as unknown as AgentWindow).agentHarness.run('hook-agent', calls),
