@@ -1,6 +1,6 @@
 // Launches Debian's Firefox ESR with the built Firefox extension installed as a temporary add-on,
 // driven by puppeteer-core over WebDriver BiDi.
-import puppeteer, { type Browser as PuppeteerBrowser, type Page } from 'puppeteer-core'
+import puppeteer, { type Page } from 'puppeteer-core'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DIST_DIR } from './browser.ts'
@@ -10,16 +10,13 @@ export const FIREFOX_EXTENSION_DIR = resolve(DIST_DIR, 'firefox')
 /** Fixed by a pref, so extension pages have a known address. */
 const EXTENSION_UUID = '5d0c3b7e-8f7a-4c8e-9a55-2f1de0a7c001'
 
-export function firefoxPath(): string {
+function firefoxPath(): string {
   const path = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
   if (!existsSync(path)) throw new Error(`Firefox not found at ${path}: install it (apt-get install -y firefox-esr) or set FIREFOX_PATH`)
   return path
 }
 
 export interface Firefox {
-  readonly browser: PuppeteerBrowser
-  /** `moz-extension://<uuid>/` */
-  readonly extensionOrigin: string
   newPage(): Promise<Page>
   /** The tab id Firefox gave `page`, asked of an extension page. */
   tabId(page: Page): Promise<number>
@@ -76,8 +73,6 @@ export async function launchFirefox(): Promise<Firefox> {
   }
 
   return {
-    browser,
-    extensionOrigin,
     newPage: () => browser.newPage(),
     tabId,
     openPanel,
