@@ -4,6 +4,7 @@
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { PROTOCOL_VERSION } from '../../../extension/src/protocol/events.ts'
+import { openaiChatBody, repeat as repeatTurns } from '../../fixtures/wire/conversations.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
 import { GENTLE_REMINDER, repeat, type AgentWindow } from '../extension/fixture.ts'
 import { launchFirefox, type Firefox } from '../support/firefox.ts'
@@ -100,5 +101,20 @@ test('the panel opened as a page shows the agents', async () => {
   await expect.poll(labels, { timeout: 10_000, interval: 200 }).toEqual([expect.stringContaining(SYSTEM.slice(0, 12)), 'hook-agent'].sort())
   const kinds = await panel.$$eval('[data-testid="agent-row"] [data-testid="agent-kind"]', (els) => els.map((e) => e.textContent).sort())
   expect(kinds).toEqual(['hook', 'wire'])
+  await panel.close()
+})
+
+test('the panel switches zero-code mode for the page origin through extension storage: observed requests go out as made', async () => {
+  const panel = await firefox.openPanel(await firefox.tabId(page))
+  const status = () => panel.$eval('[data-testid="zero-code"]', (e) => e.textContent ?? '')
+  await expect.poll(status, { timeout: 10_000, interval: 200 }).toContain(`Zero-code: guard · ${new URL(server.origin).host}`)
+  await panel.click('[data-testid="zero-code-observe"]')
+  await expect.poll(status, { timeout: 10_000, interval: 200 }).toContain('Zero-code: observe')
+  const body = JSON.stringify({ ...openaiChatBody({ system: 'You are observed.', turns: [{ prompt: 'Look.' }, ...repeatTurns({ name: 'grep', args: { q: 'x' } }, 3)] }), model: 'loop-model' })
+  const sent = async () => {
+    await page.evaluate((b) => fetch('/v1/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: b }).then((r) => r.text()), body)
+    return llm.exchanges.at(-1)!.body
+  }
+  await expect.poll(sent, { timeout: 10_000, interval: 200 }).toBe(body)
   await panel.close()
 })
