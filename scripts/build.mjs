@@ -9,6 +9,10 @@ import { cp, readFile, rm, writeFile } from 'node:fs/promises'
 import { manifestFor } from '../extension/manifest/generate.mjs'
 import { buildEnginePackage } from './engine-package.mjs'
 
+// What ships is the production build (Preact without its debug layer), whatever NODE_ENV the caller
+// runs under: a test runner that starts `npm start` passes its own 'test' down.
+process.env.NODE_ENV = 'production'
+
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 const at = (...p) => resolve(root, ...p)
 // RTG_DIST_DIR moves the whole output, so parallel builds (and their browsers) never share files.

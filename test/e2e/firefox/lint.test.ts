@@ -25,7 +25,8 @@ const WEB_EXT = resolve(import.meta.dirname, '../../../node_modules/web-ext/bin/
 
 /** Preact's renderer: `dom.innerHTML = props.dangerouslySetInnerHTML.__html`. */
 async function isPreactInnerHtml(finding: Finding): Promise<boolean> {
-  if (finding.code !== 'UNSAFE_VAR_ASSIGNMENT' || !finding.file?.startsWith('assets/panel-') || finding.line === undefined) return false
+  // Vite names the chunk that holds Preact after one of the pages that share it.
+  if (finding.code !== 'UNSAFE_VAR_ASSIGNMENT' || !finding.file?.startsWith('assets/') || finding.line === undefined) return false
   const line = (await readFile(resolve(FIREFOX_EXTENSION_DIR, finding.file), 'utf8')).split('\n')[finding.line - 1] ?? ''
   return /\.innerHTML = \w+\.__html\b/.test(line)
 }
