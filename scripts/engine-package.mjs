@@ -13,7 +13,6 @@ const TS_SPECIFIER = /(\bfrom\s+['"]\.{1,2}\/[^'"]*)\.ts(['"])/g
 /** Declarations for the engine's public entry and what it reaches, nothing else. */
 async function emitDeclarations(root, outDir) {
   const tsc = resolve(root, 'node_modules/typescript/bin/tsc')
-  // prettier-ignore
   await promisify(execFile)(process.execPath, [tsc, resolve(root, 'engine/index.ts'), '--ignoreConfig',
     '--declaration', '--emitDeclarationOnly', '--allowImportingTsExtensions', '--strict',
     '--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'bundler', '--lib', 'ES2022',

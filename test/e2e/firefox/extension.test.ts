@@ -1,16 +1,16 @@
-// The Firefox build in Firefox ESR: the page API before the page's first script, reminders at 3
-// and 5 through it, zero-code mode guarding an OpenAI Chat Completions agent that never calls the
-// guard, and the panel opened as a page showing both agents.
+// The Firefox build in Firefox ESR: the page API before the page's first script (in every frame),
+// reminders at 3 and 5 through it, zero-code mode guarding an OpenAI Chat Completions agent that
+// never calls the guard, and the panel opened as a page: both agents listed, and zero-code mode's
+// per-origin setting switched from it through extension storage.
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { PROTOCOL_VERSION } from '../../../extension/src/protocol/events.ts'
 import { openaiChatBody, repeat as repeatTurns } from '../../fixtures/wire/conversations.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
-import { GENTLE_REMINDER, repeat, type AgentWindow } from '../extension/fixture.ts'
+import { GENTLE_REMINDER, repeat, serveFixtures, type AgentWindow } from '../extension/fixture.ts'
 import { launchFirefox, type Firefox } from '../support/firefox.ts'
 import { mountMockLlm, type MockLlm } from '../support/mock-llm.ts'
-import { serve, type TestServer } from '../support/server.ts'
-import { resolve } from 'node:path'
+import type { TestServer } from '../support/server.ts'
 
 const SYSTEM = 'You are a Firefox agent.'
 
@@ -20,7 +20,7 @@ let llm: MockLlm
 let page: Page
 
 beforeAll(async () => {
-  server = await serve([resolve(import.meta.dirname, '../../fixtures/extension')])
+  server = await serveFixtures()
   llm = mountMockLlm(server)
   llm.script('loop-model', { steps: Array.from({ length: 5 }, () => [{ name: 'grep', args: { q: 'TODO' } }]), answer: 'Nothing left.' })
   firefox = await launchFirefox()
