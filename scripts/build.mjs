@@ -1,17 +1,25 @@
-// Builds every shipped artifact with Vite: the engine as an ES module, the extension's
-// self-contained content scripts and its pages, and the playground.
-// Usage: node scripts/build.mjs [engine|extension|playground ...]   (default: all)
+// Builds every shipped artifact with Vite: the engine as an ES module (and as an installable
+// package), the extension for Chrome and for Firefox from the same output, and the playground.
+// Usage: node scripts/build.mjs [engine|engine-package|extension|playground ...]   (default: all)
 import { build } from 'vite'
 import preact from '@preact/preset-vite'
 import { fileURLToPath } from 'node:url'
 import { resolve } from 'node:path'
-import { rm } from 'node:fs/promises'
+import { cp, readFile, rm, writeFile } from 'node:fs/promises'
+import { manifestFor } from '../extension/manifest/generate.mjs'
+import { buildEnginePackage } from './engine-package.mjs'
+
+// What ships is the production build (Preact without its debug layer), whatever NODE_ENV the caller
+// runs under: a test runner that starts `npm start` passes its own 'test' down.
+process.env.NODE_ENV = 'production'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 const at = (...p) => resolve(root, ...p)
 // RTG_DIST_DIR moves the whole output, so parallel builds (and their browsers) never share files.
 const dist = (...p) => resolve(process.env.RTG_DIST_DIR ?? at('dist'), ...p)
 const quiet = { logLevel: 'warn', configFile: false }
+const readJson = async (path) => JSON.parse(await readFile(path, 'utf8'))
+const writeJson = (path, value) => writeFile(path, `${JSON.stringify(value, null, 2)}\n`)
 
 /** A classic script with everything inlined: content scripts cannot import chunks. */
 const script = (entry, outDir, fileName, name) =>
@@ -47,10 +55,15 @@ const targets = {
       },
     })
   },
+  async 'engine-package'() {
+    await buildEnginePackage({ root, engineBuild: dist('engine'), out: dist('engine-package') })
+  },
   async extension() {
     const out = dist('extension')
+    const firefox = dist('firefox')
     await rm(out, { recursive: true, force: true })
-    // Pages (panel, devtools) and the service worker, with the manifest and icons from public/.
+    await rm(firefox, { recursive: true, force: true })
+    // Pages (panel, devtools) and the service worker, with the icons from public/.
     await build({
       ...quiet,
       root: at('extension'),
@@ -77,6 +90,12 @@ const targets = {
     })
     await script('extension/src/page/index.ts', out, 'page.js', 'RepeatToolGuardPage')
     await script('extension/src/content/index.ts', out, 'content.js', 'RepeatToolGuardContent')
+    // The same files for both browsers; only the manifest differs.
+    await cp(out, firefox, { recursive: true })
+    const source = await readJson(at('extension/manifest/manifest.json'))
+    const { version } = await readJson(at('package.json'))
+    await writeJson(resolve(out, 'manifest.json'), manifestFor('chrome', source, version))
+    await writeJson(resolve(firefox, 'manifest.json'), manifestFor('firefox', source, version))
   },
   async playground() {
     await build({

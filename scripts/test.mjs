@@ -1,17 +1,22 @@
 // `npm test`: type checks (the tree, then the engine alone), unit tests with coverage, a fresh
-// build, then end-to-end tests in Chromium. Stops early, saying how to get Chromium, when there
-// is none. Ends with one `N passed, N failed` line over both test runs.
+// build, then end-to-end tests in Chromium and Firefox ESR (web-ext lint of the Firefox build
+// among them). Stops early, saying how to get a browser, when one is missing. Ends with one
+// `N passed, N failed` line over both runs.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-if (!existsSync(chromium)) {
+const browsers = [
+  { name: 'Chromium', path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', variable: 'CHROMIUM_PATH', apt: 'chromium', other: 'a Chromium or Chrome binary' },
+  { name: 'Firefox', path: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', variable: 'FIREFOX_PATH', apt: 'firefox-esr', other: 'a Firefox 140 or later binary' },
+]
+for (const b of browsers) {
+  if (existsSync(b.path)) continue
   console.error(
-    `npm test: no Chromium at ${chromium}.\n` +
-      "The end-to-end tests drive a real Chromium. Install Debian's: sudo apt-get install -y chromium\n" +
-      'or point CHROMIUM_PATH at a Chromium or Chrome binary, then run npm test again.',
+    `npm test: no ${b.name} at ${b.path}.\n` +
+      `The end-to-end tests drive a real ${b.name}. Install Debian's: sudo apt-get install -y ${b.apt}\n` +
+      `or point ${b.variable} at ${b.other}, then run npm test again.`,
   )
   process.exit(1)
 }

@@ -91,6 +91,8 @@ describe('the DevTools theme', () => {
     expect(devtoolsTheme()).toBe('dark')
     vi.stubGlobal('chrome', { devtools: { panels: { themeName: 'default' } } })
     expect(devtoolsTheme()).toBe('light')
+    vi.stubGlobal('chrome', { devtools: { panels: { themeName: 'light' } } }) // Firefox
+    expect(devtoolsTheme()).toBe('light')
     vi.stubGlobal('chrome', {})
     expect(devtoolsTheme()).toBeUndefined()
   })

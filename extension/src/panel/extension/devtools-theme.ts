@@ -1,8 +1,9 @@
 import type { Theme } from '../components/theme.ts'
 
-const fromThemeName = (name: unknown): Theme | undefined => (name === 'dark' ? 'dark' : name === 'default' ? 'light' : undefined)
+// Light is 'default' in Chrome, 'light' in Firefox.
+const fromThemeName = (name: unknown): Theme | undefined => (name === 'dark' ? 'dark' : name === 'default' || name === 'light' ? 'light' : undefined)
 
-/** DevTools' own theme ('default' is light), or undefined outside DevTools. */
+/** DevTools' own theme, or undefined outside DevTools. */
 export function devtoolsTheme(): Theme | undefined {
   return fromThemeName(globalThis.chrome?.devtools?.panels?.themeName)
 }

@@ -1,0 +1,80 @@
+// The engine as a new user gets it: the tarball `npm pack` makes of the engine package, installed
+// into a fresh project with `npm install <tarball>`, then imported as `repeat-tool-guard/engine`
+// from JavaScript in Node and type-checked from TypeScript with `nodenext` and `bundler`
+// resolution, `skipLibCheck` off.
+import { execFile } from 'node:child_process'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { DIST_DIR } from '../support/browser.ts'
+import { EXPECTED, REPLAY } from './replay.ts'
+
+const run = promisify(execFile)
+const TSC = resolve(import.meta.dirname, '../../../node_modules/typescript/bin/tsc')
+
+let project: string
+let packed: { files: { path: string }[]; filename: string }
+
+// What a TypeScript user writes; `@ts-expect-error` lines fail the check if the types were loose.
+const USE_TS = `
+import { createRepeatToolGuard, RECOMMENDED_CONFIG, GuardConfigError, canonicalArguments, type GuardConfig, type ReminderMessage } from 'repeat-tool-guard/engine'
+
+const config: GuardConfig = RECOMMENDED_CONFIG
+const guard = createRepeatToolGuard(config)
+const agent = { name: 'typed' }
+export async function step(): Promise<string[]> {
+  const d = await guard.postExecute({ agent, name: 'grep', arguments: { q: 'x' } }, { isError: false })
+  const messages: readonly ReminderMessage[] = (d.additionalContexts ?? []) as readonly ReminderMessage[]
+  return messages.map((m) => m.content[0].text)
+}
+export const key: string = canonicalArguments({ b: 1, a: 2 })
+export const isConfigError = (e: unknown): boolean => e instanceof GuardConfigError
+// @ts-expect-error thresholds is a list of numbers
+createRepeatToolGuard({ thresholds: 'three' })
+// @ts-expect-error the engine exports nothing by that name
+import('repeat-tool-guard/engine').then((m) => m.notExported)
+`
+
+const tsconfig = (module: string, moduleResolution: string) => ({
+  compilerOptions: { target: 'ES2022', module, moduleResolution, lib: ['ES2022'], types: [], strict: true, skipLibCheck: false, noEmit: true },
+  files: ['use.ts'],
+})
+
+beforeAll(async () => {
+  project = await mkdtemp(join(tmpdir(), 'rtg-consumer-'))
+  const { stdout } = await run('npm', ['pack', join(DIST_DIR, 'engine-package'), '--pack-destination', project, '--json', '--silent'])
+  ;[packed] = JSON.parse(stdout) as (typeof packed)[]
+  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
+  await run('npm', ['install', `./${packed.filename}`, '--no-audit', '--no-fund', '--silent'], { cwd: project })
+  await writeFile(join(project, 'use.ts'), USE_TS)
+  await writeFile(join(project, 'tsconfig.nodenext.json'), JSON.stringify(tsconfig('nodenext', 'nodenext')))
+  await writeFile(join(project, 'tsconfig.bundler.json'), JSON.stringify(tsconfig('esnext', 'bundler')))
+}, 120_000)
+
+afterAll(async () => {
+  if (project) await rm(project, { recursive: true, force: true })
+})
+
+test('the tarball holds the built module, its declarations and nothing else', () => {
+  const files = packed.files.map((f) => f.path).sort()
+  expect(files).toContain('engine/index.js')
+  expect(files).toContain('engine/index.d.ts')
+  expect(files.filter((f) => !/^engine\/[\w-]+\.(js|d\.ts)$/.test(f))).toEqual(['README.md', 'package.json'])
+})
+
+test('installs with no dependencies of its own', async () => {
+  expect((await readdir(join(project, 'node_modules'))).filter((name) => !name.startsWith('.'))).toEqual(['repeat-tool-guard'])
+})
+
+test('works from JavaScript in Node as repeat-tool-guard/engine', async () => {
+  const script = `const engine = await import('repeat-tool-guard/engine'); console.log(JSON.stringify(await (async () => {${REPLAY}})()))`
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: project })
+  expect(JSON.parse(stdout)).toEqual(EXPECTED)
+})
+
+test.each(['nodenext', 'bundler'])('type-checks from TypeScript with %s resolution and skipLibCheck off', async (resolution) => {
+  const result = await run(process.execPath, [TSC, '-p', `tsconfig.${resolution}.json`], { cwd: project }).catch((error: { stdout: string }) => error)
+  expect(result.stdout).toBe('')
+})
