@@ -31,6 +31,11 @@ interface RouterOptions {
   readonly bufferLimits?: TabBufferLimits
   /** Drop totals go to panels at most this often. */
   readonly dropsIntervalMs?: number
+  /**
+   * Asks every frame of the tab to report (`message` sent outside the content ports): frames whose
+   * page never had anything to say hold no port, and report their load only when asked.
+   */
+  readonly wake?: (tabId: number, message: BackgroundToContent) => void
 }
 
 export interface Router {
@@ -79,7 +84,7 @@ function post(port: RouterPort, message: BackgroundToPanel | BackgroundToContent
 }
 
 export function createRouter(options: RouterOptions): Router {
-  const { extensionOrigin, later, bufferLimits, dropsIntervalMs = 100 } = options
+  const { extensionOrigin, later, bufferLimits, dropsIntervalMs = 100, wake } = options
   const panelPage = `${extensionOrigin}panel.html`
   const tabs = new Map<number, TabRecord>()
 
@@ -157,8 +162,11 @@ export function createRouter(options: RouterOptions): Router {
       post(port, { v: PROTOCOL_VERSION, kind: 'history', tabId, batches: record.buffer.batches(), truncated: record.buffer.truncated })
       if (Object.keys(record.drops).length > 0) post(port, { v: PROTOCOL_VERSION, kind: 'drops', tabId, drops: { ...record.drops } })
       // History without its beginning (or none after a restart): have the pages send their state.
-      if (record.buffer.truncated || record.buffer.empty)
-        for (const content of record.contents) post(content, { v: PROTOCOL_VERSION, kind: 'resync' })
+      if (record.buffer.truncated || record.buffer.empty) {
+        const resync: BackgroundToContent = { v: PROTOCOL_VERSION, kind: 'resync' }
+        for (const content of record.contents) post(content, resync)
+        wake?.(tabId, resync)
+      }
     })
     port.onDisconnect.addListener(leave)
   }

@@ -1,19 +1,21 @@
-// The MAIN-world script, run at document_start in every frame before any page script: installs
-// `window.__REPEAT_TOOL_GUARD__`, streams its events (and the fetch interceptor's) to the content
-// relay, and takes config and resync requests back. Nothing here may ever break the page.
-import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardConfig } from '../../../engine/index.ts'
-import { LIMITS, PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '../protocol/events.ts'
-import { errorText, headOf } from '../../../engine/text.ts'
+// The MAIN-world script, run at document_start in every frame before any page script. It does the
+// least a page that never runs an agent must pay for: it installs `window.__REPEAT_TOOL_GUARD__`
+// and the fetch interceptor. The engine, the wire guard and the traffic to the content relay start
+// with the first call that needs them. Nothing here may ever break the page.
+import { createRepeatToolGuard, type GuardConfig } from '../../../engine/index.ts'
+import { PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '../protocol/events.ts'
+import { errorText } from '../../../engine/text.ts'
 import { fromEngineEvent, snapshotEvent } from '../protocol/from-engine.ts'
 import { CONTENT_SOURCE, PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
 import { checkContentToPage, checkInspectorEvent, isTagged } from '../protocol/validate.ts'
 // Pure counting, shared with the relay (no extension API in it).
 import { createDropReport } from '../content/drop-report.ts'
-import { createBatcher } from './batcher.ts'
 import { captureBuiltins } from './builtins.ts'
 import { installFetchInterceptor } from './fetch/install.ts'
+import { createLazyGuard } from './lazy-guard.ts'
 import { createPageGuard } from './page-api.ts'
 import { createRecentCalls } from './recent-calls.ts'
+import { createRelayLink } from './relay-link.ts'
 
 const GLOBAL_NAME = '__REPEAT_TOOL_GUARD__'
 
@@ -21,29 +23,23 @@ function install(win: Window & typeof globalThis): void {
   // Already there: this frame was set up before (the script must never run twice on one window).
   if (Object.hasOwn(win, GLOBAL_NAME)) return
   const builtins = captureBuiltins(win)
-  const batcher = createBatcher({
-    send: (events) => builtins.post({ source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'events', events } satisfies PageToContent),
-    now: builtins.now,
-    microtask: builtins.microtask,
-    later: builtins.later,
-  })
-  const fault = (message: string) => batcher.push({ type: 'fault', at: builtins.now(), message: headOf(message, LIMITS.text) })
-
-  const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
   const recentCalls = createRecentCalls()
-  guard.subscribe((event) => {
-    if (event.type === 'call') recentCalls.add(event.tool, event.canonicalArguments)
-    batcher.push(fromEngineEvent(event))
+  const guard = createLazyGuard((config) => {
+    const engine = createRepeatToolGuard(config)
+    engine.subscribe((event) => {
+      if (event.type === 'call') recentCalls.add(event.tool, event.canonicalArguments)
+      link.push(fromEngineEvent(event))
+    })
+    return engine
   })
+  const link = createRelayLink({ builtins, loadedAt: builtins.now(), url: win.location.href, config: () => guard.config })
 
   Object.defineProperty(win, GLOBAL_NAME, {
-    value: createPageGuard(guard, PROTOCOL_VERSION, fault),
+    value: createPageGuard(guard, PROTOCOL_VERSION, link.fault),
     writable: false,
     enumerable: false,
     configurable: false,
   })
-  batcher.push({ type: 'page-load', at: builtins.now(), url: headOf(win.location.href, LIMITS.url) })
-  batcher.push({ type: 'config', at: builtins.now(), config: guard.config })
 
   // Forged or malformed relay messages are counted like the relay's own drops: the relay adds
   // this report to its own, so the panel's totals cover both directions of the window hop.
@@ -61,39 +57,44 @@ function install(win: Window & typeof globalThis): void {
     if (!checked.ok) return drops.count(checked.reason)
     const message = checked.value
     if (message.kind === 'resync') {
-      batcher.push(snapshotEvent(guard.snapshot(), guard.config, builtins.now()))
+      // A page whose engine never started has no agent: its snapshot is empty, and says so.
+      link.push(snapshotEvent(guard.built?.snapshot() ?? [], guard.config, builtins.now()))
       // The fetch interceptor's agents, in a snapshot of their own (a panel merges agent by agent).
       // A failure there is reported, never thrown inside the page's message listener.
       let agents: AgentState[]
       try {
         agents = wireAgents()
       } catch (error) {
-        fault(`fetch interceptor snapshot failed: ${errorText(error)}`)
+        link.fault(`fetch interceptor snapshot failed: ${errorText(error)}`)
         return
       }
-      if (agents.length > 0) batcher.push({ type: 'snapshot', at: builtins.now(), agents, config: guard.config })
+      if (agents.length > 0) link.push({ type: 'snapshot', at: builtins.now(), agents, config: guard.config })
       return
     }
     // The relay may send the same config twice (once stored, once it knows this script listens).
     if (sameConfig(message.config, guard.config)) return
+    const running = guard.built
     try {
-      guard.configure(message.config)
+      guard.deliver(message.config)
     } catch (error) {
-      fault(`config from the extension rejected: ${errorText(error)}`)
+      link.fault(`config from the extension rejected: ${errorText(error)}`)
+      return
     }
+    // A running engine reports its new config itself; one yet to start has it reported here.
+    if (!running) link.push({ type: 'config', at: builtins.now(), config: guard.config })
   })
 
   // Wire events come from another module: check each one here, so a malformed one becomes a
   // fault instead of getting the whole batch (and the hook's events in it) dropped downstream.
   const emit = (event: InspectorEvent) => {
     const checked = checkInspectorEvent(event)
-    if (checked.ok) batcher.push(event)
-    else fault(`fetch interceptor produced an invalid ${String(event?.type)} event: ${checked.detail}`)
+    if (checked.ok) link.push(event)
+    else link.fault(`fetch interceptor produced an invalid ${String(event?.type)} event: ${checked.detail}`)
   }
   try {
     wireAgents = installFetchInterceptor({ target: win, config: () => guard.config, emit, hookSaw: recentCalls.has }).snapshot
   } catch (error) {
-    fault(`fetch interception is off: ${errorText(error)}`)
+    link.fault(`fetch interception is off: ${errorText(error)}`)
   }
 }
 

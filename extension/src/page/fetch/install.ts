@@ -3,7 +3,7 @@
 // goes out as the page sent it (method, headers, credentials, signal, the response stream); a
 // request that is not one, or that we fail on, goes out untouched.
 import type { GuardConfig } from '../../../../engine/index.ts'
-import { createWireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
+import { createWireGuard, type WireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
 import { errorText, headOf } from '../../../../engine/text.ts'
 import { LIMITS, type AgentState, type InspectorEvent } from '../../protocol/events.ts'
 import { printAsNative } from './native-look.ts'
@@ -40,7 +40,9 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
   const nativeFetch = target.fetch
   if (typeof nativeFetch !== 'function') return { snapshot: () => [] }
   const outgoing = createOutgoing(target)
-  const wire = createWireGuard({ hookSaw, ...(maxConversations === undefined ? {} : { maxConversations }) })
+  // Built by the first request that may be an LLM request: most pages never send one.
+  let wire: WireGuard | undefined
+  const wireGuard = (): WireGuard => (wire ??= createWireGuard({ hookSaw, ...(maxConversations === undefined ? {} : { maxConversations }) }))
   const now = target.Date.now.bind(target.Date)
 
   /** Reports after the request is on its way; the page's emit must not delay or fail a fetch. */
@@ -86,7 +88,7 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
   /** The call with the body the wire guard made of `text`, if it changed it; else the call as it came. */
   function plan(args: readonly unknown[], text: string, input: unknown, withBody: (body: string) => readonly unknown[]): Plan {
     try {
-      const inspection = wire.inspect(text, config())
+      const inspection = wireGuard().inspect(text, config())
       return { args: inspection?.body === undefined ? args : withBody(inspection.body), after: () => report(inspection, input) }
     } catch (error) {
       return failed(args, error)
@@ -129,5 +131,5 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
   if (descriptor && 'value' in descriptor) Object.defineProperty(target, 'fetch', { ...descriptor, value: intercepted })
   else target.fetch = intercepted
   printAsNative(target, intercepted, nativeFetch)
-  return { snapshot: () => wire.snapshot().map(toAgentState) }
+  return { snapshot: () => wire?.snapshot().map(toAgentState) ?? [] }
 }

@@ -1,0 +1,47 @@
+// The page's side of the window hop to the content relay. Nothing is posted until the page has
+// something to say (an agent's first event, a fault, a resync): the relay, and the service worker
+// behind it, stay untouched by pages that never run an agent. The first batch then opens with the
+// page's load, as captured at document_start, and the config in force.
+import { headOf } from '../../../engine/text.ts'
+import type { GuardConfig } from '../../../engine/index.ts'
+import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
+import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
+import { createBatcher, type Batcher } from './batcher.ts'
+import type { PageBuiltins } from './builtins.ts'
+
+interface RelayLinkOptions {
+  readonly builtins: PageBuiltins
+  /** When and where the page loaded (`document_start`), reported with the first batch. */
+  readonly loadedAt: number
+  readonly url: string
+  /** The config in force, reported with the first batch. */
+  readonly config: () => GuardConfig
+}
+
+export interface RelayLink {
+  push(event: InspectorEvent): void
+  /** A fault of the page script, shown in the panel. */
+  fault(message: string): void
+}
+
+export function createRelayLink({ builtins, loadedAt, url, config }: RelayLinkOptions): RelayLink {
+  let batcher: Batcher | undefined
+
+  function open(): Batcher {
+    const opened = createBatcher({
+      send: (events) => builtins.post({ source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'events', events } satisfies PageToContent),
+      now: builtins.now,
+      microtask: builtins.microtask,
+      later: builtins.later,
+    })
+    opened.push({ type: 'page-load', at: loadedAt, url: headOf(url, LIMITS.url) })
+    opened.push({ type: 'config', at: builtins.now(), config: config() })
+    return opened
+  }
+
+  const push = (event: InspectorEvent) => (batcher ??= open()).push(event)
+  return {
+    push,
+    fault: (message) => push({ type: 'fault', at: builtins.now(), message: headOf(message, LIMITS.text) }),
+  }
+}
