@@ -39,13 +39,15 @@ export interface Browser {
   close(): Promise<void>
 }
 
-export async function launch(options: { extension?: boolean } = {}): Promise<Browser> {
+/** `extensionDir`: another unpacked extension to load instead of the build (a benchmark's baseline). */
+export async function launch(options: { extension?: boolean; extensionDir?: string } = {}): Promise<Browser> {
   const withExtension = options.extension ?? true
-  if (withExtension && !existsSync(join(EXTENSION_DIR, 'manifest.json')))
-    throw new Error(`no built extension at ${EXTENSION_DIR}: run npm run build`)
+  const extensionDir = options.extensionDir ?? EXTENSION_DIR
+  if (withExtension && !existsSync(join(extensionDir, 'manifest.json')))
+    throw new Error(`no built extension at ${extensionDir}: run npm run build`)
   const userDataDir = await mkdtemp(join(tmpdir(), 'rtg-e2e-'))
   const args = withExtension
-    ? [...BASE_ARGS, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`]
+    ? [...BASE_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`]
     : BASE_ARGS
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
