@@ -14,9 +14,10 @@ const dist = (...p) => resolve(process.env.RTG_DIST_DIR ?? at('dist'), ...p)
 const quiet = { logLevel: 'warn', configFile: false }
 
 /** A classic script with everything inlined: content scripts cannot import chunks. */
-const script = (entry, outDir, fileName, name) =>
+const script = (entry, outDir, fileName, name, plugins = []) =>
   build({
     ...quiet,
+    plugins,
     build: {
       outDir,
       emptyOutDir: false,
@@ -25,6 +26,30 @@ const script = (entry, outDir, fileName, name) =>
       lib: { entry: at(entry), formats: ['iife'], name, fileName: () => fileName },
     },
   })
+
+/**
+ * A content script in two halves, still one file. `folder/on-demand.ts` is bundled on its own and
+ * put inside a function that the first call of `onDemand()` (from `folder/deferred.ts`) runs: V8
+ * only skims the body of a function that has not run, so a frame that never needs that half pays
+ * for reading it, not for compiling or running it. A function declaration, not a parenthesised
+ * function expression, which V8 would compile at once. Modules both halves use are in both.
+ */
+async function scriptWithOnDemandHalf(folder, outDir, fileName, name) {
+  const [half] = await build({
+    ...quiet,
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: false,
+      lib: { entry: at(folder, 'on-demand.ts'), formats: ['iife'], name: 'onDemandHalf', fileName: () => 'on-demand.js' },
+    },
+  })
+  const { code } = half.output[0]
+  const loader = `function runOnDemandHalf() {\n${code}\nreturn onDemandHalf\n}\nlet loaded\nexport const onDemand = () => (loaded ??= runOnDemandHalf())\n`
+  const deferred = at(folder, 'deferred.ts')
+  const onDemandLoader = { name: 'on-demand-half', enforce: 'pre', load: (id) => (id === deferred ? loader : null) }
+  await script(`${folder}/index.ts`, outDir, fileName, name, [onDemandLoader])
+}
 
 const targets = {
   async engine() {
@@ -65,8 +90,8 @@ const targets = {
         },
       },
     })
-    await script('extension/src/page/index.ts', out, 'page.js', 'RepeatToolGuardPage')
-    await script('extension/src/content/index.ts', out, 'content.js', 'RepeatToolGuardContent')
+    await scriptWithOnDemandHalf('extension/src/page', out, 'page.js', 'RepeatToolGuardPage')
+    await scriptWithOnDemandHalf('extension/src/content', out, 'content.js', 'RepeatToolGuardContent')
   },
   async playground() {
     await build({

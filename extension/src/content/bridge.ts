@@ -6,12 +6,13 @@ import { headOf } from '../../../engine/text.ts'
 import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
 import { CONTENT_PORT, CONTENT_SOURCE, type ContentToPage } from '../protocol/messages.ts'
 import { createDropReport } from './drop-report.ts'
-import type { PageMessage } from './page-inbox.ts'
+import { readPageMessage } from './page-inbox.ts'
 import { createRelay } from './relay.ts'
 import { deliverStoredSettings } from './stored-settings.ts'
 
 export interface Bridge {
-  receive(message: Exclude<PageMessage, { readonly kind: 'ignore' }>): void
+  /** A window message tagged as the page script's; `fromThisWindow`: `event.source === window`. */
+  receive(fromThisWindow: boolean, data: unknown): void
   /** False once the extension context is gone; the caller should stop listening. */
   readonly alive: boolean
   /** A port to the service worker is open: a resync reaches the page through it. */
@@ -54,7 +55,9 @@ export function startBridge(): Bridge {
   })
 
   return {
-    receive(message) {
+    receive(fromThisWindow, data) {
+      const message = readPageMessage(fromThisWindow, data)
+      if (message.kind === 'ignore') return
       if (message.kind === 'drop') return drops.count(message.reason)
       // The page's drops of our messages go out with ours, as one count per tab.
       if (message.kind === 'drops') return drops.add(message.drops)

@@ -5,7 +5,7 @@ import type { InspectorEvent } from '../protocol/events.ts'
 import { PAGE_SOURCE, type DropCounts, type DropReason } from '../protocol/messages.ts'
 import { checkPageToContent, isTagged } from '../protocol/validate.ts'
 
-export type PageMessage =
+type PageMessage =
   | { readonly kind: 'events'; readonly events: readonly InspectorEvent[] }
   /** What the page script dropped of the relay's messages (a page can forge these too: its own tab's counts). */
   | { readonly kind: 'drops'; readonly drops: DropCounts }

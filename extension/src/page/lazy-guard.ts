@@ -2,6 +2,7 @@
 // pays for one. Until then `config` answers the config in force (the recommended one, or the one
 // the extension delivered), which is the config the engine then starts with.
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig, type RepeatToolGuard } from '../../../engine/index.ts'
+import { forwardGuard } from './forward-guard.ts'
 
 export interface LazyGuard extends RepeatToolGuard {
   /** The engine's guard, once a call needed it. */
@@ -16,14 +17,14 @@ export interface LazyGuard extends RepeatToolGuard {
 export function createLazyGuard(start: (config: GuardConfig) => RepeatToolGuard): LazyGuard {
   let built: RepeatToolGuard | undefined
   let pending = RECOMMENDED_CONFIG
-  const engine = (): RepeatToolGuard => (built ??= start(pending))
+  const calls = forwardGuard(() => (built ??= start(pending)))
   return {
-    observe: (...args) => engine().observe(...args),
-    postExecute: (...args) => engine().postExecute(...args),
-    promptSubmit: (...args) => engine().promptSubmit(...args),
-    configure: (...args) => engine().configure(...args),
-    subscribe: (...args) => engine().subscribe(...args),
-    snapshot: () => engine().snapshot(),
+    observe: calls.observe,
+    postExecute: calls.postExecute,
+    promptSubmit: calls.promptSubmit,
+    configure: calls.configure,
+    subscribe: calls.subscribe,
+    snapshot: calls.snapshot,
     get config() {
       return built ? built.config : pending
     },

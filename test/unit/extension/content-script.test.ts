@@ -37,7 +37,6 @@ vi.mock('webextension-polyfill', () => ({
   default: {
     runtime: {
       connect: () => ports[ports.push(new WorkerPort()) - 1],
-      onMessage: { addListener: (l: (message: unknown) => void) => void outside.listeners.push(l) },
     },
     storage: {
       local: { get: async () => (outside.storageReads++, {}) },
@@ -62,7 +61,8 @@ const deliver = (data: unknown, source: unknown = window) => window.dispatchEven
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-  vi.stubGlobal('chrome', { runtime: {} })
+  // The start-up half listens with Chrome's own API; the on-demand half uses the polyfill (above).
+  vi.stubGlobal('chrome', { runtime: { onMessage: { addListener: (l: (message: unknown) => void) => void outside.listeners.push(l) } } })
   // happy-dom's postMessage names another object as the source; Chrome names this window, and
   // clones the message: both scripts must see what they see in a tab.
   window.postMessage = ((data: unknown) => void setTimeout(() => deliver(structuredClone(data)), 0)) as typeof window.postMessage

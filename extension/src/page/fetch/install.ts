@@ -3,9 +3,10 @@
 // goes out as the page sent it (method, headers, credentials, signal, the response stream); a
 // request that is not one, or that we fail on, goes out untouched.
 import type { GuardConfig } from '../../../../engine/index.ts'
-import { createWireGuard, type WireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
+import type { WireGuard, WireInspection } from '../../../../engine/wire/index.ts'
 import { errorText, headOf } from '../../../../engine/text.ts'
 import { LIMITS, type AgentState, type InspectorEvent } from '../../protocol/events.ts'
+import { onDemand } from '../deferred.ts'
 import { printAsNative } from './native-look.ts'
 import { createOutgoing, type Candidate } from './outgoing.ts'
 import { toAgentState, toInspectorEvent } from './to-inspector.ts'
@@ -40,9 +41,9 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
   const nativeFetch = target.fetch
   if (typeof nativeFetch !== 'function') return { snapshot: () => [] }
   const outgoing = createOutgoing(target)
-  // Built by the first request that may be an LLM request: most pages never send one.
+  // Built (and its code run) by the first request that may be an LLM request: most pages never send one.
   let wire: WireGuard | undefined
-  const wireGuard = (): WireGuard => (wire ??= createWireGuard({ hookSaw, ...(maxConversations === undefined ? {} : { maxConversations }) }))
+  const wireGuard = (): WireGuard => (wire ??= onDemand().createWireGuard({ hookSaw, ...(maxConversations === undefined ? {} : { maxConversations }) }))
   const now = target.Date.now.bind(target.Date)
 
   /** Reports after the request is on its way; the page's emit must not delay or fail a fetch. */
