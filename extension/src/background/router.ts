@@ -32,8 +32,8 @@ interface RouterOptions {
   /** Drop totals go to panels at most this often. */
   readonly dropsIntervalMs?: number
   /**
-   * Asks every frame of the tab to report (`message` sent outside the content ports): frames whose
-   * page never had anything to say hold no port, and report their load only when asked.
+   * Asks the tab's top frame to report (`message` sent outside the content ports): a page that never
+   * had anything to say holds no port, and reports its load only when asked.
    */
   readonly wake?: (tabId: number, message: BackgroundToContent) => void
 }

@@ -1,7 +1,7 @@
 // The isolated-world relay, run at document_start in every frame. Until the page script has
 // something to say it only listens: a page that never runs an agent costs no storage read, no port
 // to the service worker, and not even the running of the relay's code. The page's first message
-// starts the bridge (bridge.ts); a panel opened on the tab asks an idle page to report its load.
+// starts the bridge (bridge.ts); a panel opened on the tab asks an idle top page to report its load.
 import { PAGE_SOURCE } from '../protocol/messages.ts'
 import { isTagged } from '../protocol/tag.ts'
 import type { Bridge } from './bridge.ts'
@@ -21,4 +21,6 @@ function onWindowMessage(event: MessageEvent): void {
 }
 
 window.addEventListener('message', onWindowMessage)
-chrome.runtime.onMessage.addListener((message: unknown) => void onDemand().wakePage(message, bridge))
+// Only the top frame's load is a row in the panel, and the first touch of `chrome.runtime` costs
+// each frame more than all the rest of this script: the frames below are never asked.
+if (window === window.top) chrome.runtime.onMessage.addListener((message: unknown) => void onDemand().wakePage(message, bridge))

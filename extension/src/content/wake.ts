@@ -1,6 +1,6 @@
-// A panel subscribed to this tab and the worker asks every frame to report (outside any port). A
-// frame whose page never had anything to say has its page report now; one with an open port got
-// the same request over it.
+// A panel subscribed to this tab and the worker asks its top frame to report (outside any port). A
+// page that never had anything to say reports now (its load, its config, no agent); one with an
+// open port got the same request over it.
 import { PROTOCOL_VERSION } from '../protocol/events.ts'
 import { CONTENT_SOURCE } from '../protocol/messages.ts'
 import { checkBackgroundToContent } from '../protocol/validate.ts'
