@@ -69,7 +69,7 @@ export function startActivePage({ win, builtins, loadedAt, url, wireAgents }: Ac
   }
 
   function applyConfig(config: GuardConfig): void {
-    // The relay may send the same config twice (once stored, once it knows this script listens).
+    // The relay may send the config in force (the stored one read again, a change back and forth).
     if (sameConfig(config, guard.config)) return
     const running = guard.built
     try {

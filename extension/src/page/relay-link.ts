@@ -18,7 +18,7 @@ interface RelayLinkOptions {
   readonly config: () => GuardConfig
 }
 
-export interface RelayLink {
+interface RelayLink {
   push(event: InspectorEvent): void
   /** A fault of the page script, shown in the panel. */
   fault(message: string): void
