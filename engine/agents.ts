@@ -1,4 +1,16 @@
 import { isObjectLike } from './execution.ts'
+import {
+  arrayIncludes,
+  freeze,
+  isFiniteNumber,
+  joined,
+  maps,
+  NativeWeakRef,
+  registerFinalizer,
+  weakMapGet,
+  weakMapSet,
+  weakRefDeref,
+} from './intrinsics.ts'
 import { headOf } from './text.ts'
 import type { AgentInfo } from './types.ts'
 
@@ -33,44 +45,46 @@ const MAX_PARENT_DEPTH = 32
  */
 export function createAgentRegistry(onSeen: (info: AgentInfo) => void): AgentRegistry {
   const records = new WeakMap<object, AgentRecord>()
-  const index = new Map<number, { readonly agent: WeakRef<object>; readonly record: AgentRecord }>()
-  const reaper = new FinalizationRegistry<number>((id) => index.delete(id))
+  type Entry = { readonly agent: WeakRef<object>; readonly record: AgentRecord }
+  const index = new Map<number, Entry>()
+  const indexed = maps<number, Entry>()
+  const reaper = new FinalizationRegistry<number>((id) => indexed.delete(index, id))
   let nextId = 1
 
   function record(agent: object, descendants: readonly object[] = []): AgentRecord {
-    const known = records.get(agent)
+    const known = weakMapGet(records, agent)
     if (known) return known
     // The parent is recorded first, so it has the lower id and the panel sees it before its child.
     const parent = readProperty(agent, 'parent')
     const parentRecord =
-      isObjectLike(parent) && parent !== agent && !descendants.includes(parent) && descendants.length < MAX_PARENT_DEPTH
-        ? record(parent, [...descendants, agent])
+      isObjectLike(parent) && parent !== agent && !arrayIncludes(descendants, parent) && descendants.length < MAX_PARENT_DEPTH
+        ? record(parent, joined(descendants, [agent]))
         : undefined
     const id = nextId++
-    const info: AgentInfo = Object.freeze({
+    const info: AgentInfo = freeze({
       id,
       label: labelOf(agent, id),
       ...(parentRecord && { parentId: parentRecord.info.id }),
     })
     const created: AgentRecord = { info, chain: { count: 0 }, seq: 0 }
-    records.set(agent, created)
-    index.set(id, { agent: new WeakRef(agent), record: created })
-    reaper.register(agent, id)
+    weakMapSet(records, agent, created)
+    indexed.set(index, id, { agent: new NativeWeakRef(agent), record: created })
+    registerFinalizer(reaper, agent, id)
     onSeen(info)
     return created
   }
 
   function live(): AgentRecord[] {
     const out: AgentRecord[] = []
-    for (const [id, entry] of index) {
+    indexed.forEach(index, (entry, id) => {
       // Collected but not yet finalised: finalisation callbacks run late, or not at all.
-      if (entry.agent.deref() === undefined) index.delete(id)
-      else out.push(entry.record)
-    }
+      if (weakRefDeref(entry.agent) === undefined) indexed.delete(index, id)
+      else out[out.length] = entry.record
+    })
     return out
   }
 
-  return { record, find: (agent) => records.get(agent), live }
+  return { record, find: (agent) => weakMapGet(records, agent), live }
 }
 
 function readProperty(target: object, key: string): unknown {
@@ -83,10 +97,11 @@ function readProperty(target: object, key: string): unknown {
 
 /** `agent.name ?? agent.id ?? 'agent N'`, read defensively: the agent may be any page object. */
 function labelOf(agent: object, id: number): string {
-  for (const key of ['name', 'id']) {
-    const value = readProperty(agent, key)
-    if (typeof value === 'string' && value.length > 0) return headOf(value, 200)
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value)
-  }
-  return `agent ${id}`
+  return labelFrom(readProperty(agent, 'name')) ?? labelFrom(readProperty(agent, 'id')) ?? `agent ${id}`
+}
+
+function labelFrom(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.length > 0) return headOf(value, 200)
+  if (typeof value === 'number' && isFiniteNumber(value)) return `${value}`
+  return undefined
 }

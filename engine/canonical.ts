@@ -1,4 +1,6 @@
 import { configure } from 'safe-stable-stringify'
+import { arrayPush, callFunction, isArray, jsonParse, objectCreate, objectKeys, regExpTest, weakSetAdd, weakSetDelete, weakSetHas } from './intrinsics.ts'
+import { checkSerialiser } from './serialiser-check.ts'
 import { errorText } from './text.ts'
 
 // Deeper nesting is cut (`"[Object]"`): recursion stays far from the stack limit, whose depth
@@ -15,7 +17,8 @@ const stringifySafely = configure({ ...OPTIONS, safe: true })
  * The canonical form of a call's arguments: a key-sorted serialisation, so that objects that
  * differ only in property order are the same call and arrays keep their order. A string holding
  * JSON is parsed first (wire formats deliver arguments that way); any other string is its own
- * canonical form. Never throws.
+ * canonical form. Never throws, unless the page replaced a built-in the serialiser calls with one
+ * that throws (`BrokenSerialiserError`).
  */
 export function canonicalArguments(value: unknown): string {
   if (typeof value === 'string') {
@@ -27,6 +30,7 @@ export function canonicalArguments(value: unknown): string {
   try {
     text = stringify(value)
   } catch {
+    checkSerialiser(stringify)
     // A getter, proxy trap or toJSON threw: serialise what can be read, naming what could not.
     text = stringifySafely(readable(value, '', 0, new WeakSet()))
   }
@@ -34,12 +38,13 @@ export function canonicalArguments(value: unknown): string {
 }
 
 const NOT_JSON = Symbol('not json')
+const JSON_START = /^[ \t\r\n]*[[{"\d\-tfn]/
 
 function parseJson(text: string): unknown {
   // JSON text starts with one of these after optional white space; most raw strings do not.
-  if (!/^[ \t\r\n]*[[{"\d\-tfn]/.test(text)) return NOT_JSON
+  if (!regExpTest(JSON_START, text)) return NOT_JSON
   try {
-    return JSON.parse(text)
+    return jsonParse(text)
   } catch {
     return NOT_JSON
   }
@@ -54,7 +59,7 @@ function readable(value: unknown, key: string, depth: number, ancestors: WeakSet
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value
   try {
     const toJSON: unknown = (value as { toJSON?: unknown }).toJSON
-    return copy(typeof toJSON === 'function' ? toJSON.call(value, key) : value, depth, ancestors)
+    return copy(typeof toJSON === 'function' ? callFunction(toJSON, value, [key]) : value, depth, ancestors)
   } catch (error) {
     return thrown(error)
   }
@@ -62,22 +67,23 @@ function readable(value: unknown, key: string, depth: number, ancestors: WeakSet
 
 function copy(value: unknown, depth: number, ancestors: WeakSet<object>): unknown {
   if (typeof value !== 'object' || value === null) return value
-  if (ancestors.has(value)) return '[Circular]'
-  ancestors.add(value)
+  if (weakSetHas(ancestors, value)) return '[Circular]'
+  weakSetAdd(ancestors, value)
   try {
-    if (Array.isArray(value)) {
+    if (isArray(value)) {
       const items: unknown[] = []
-      for (let i = 0; i < value.length; i++) items.push(member(value, String(i), depth, ancestors))
+      for (let i = 0; i < value.length; i++) arrayPush(items, member(value, `${i}`, depth, ancestors))
       return items
     }
     // No prototype: a `__proto__` key stays an ordinary key, as JSON.parse made it.
-    const fields: Record<string, unknown> = Object.create(null)
-    for (const name of Object.keys(value)) fields[name] = member(value, name, depth, ancestors)
+    const fields: Record<string, unknown> = objectCreate(null)
+    const names = objectKeys(value)
+    for (let i = 0; i < names.length; i++) fields[names[i]] = member(value, names[i], depth, ancestors)
     return fields
   } catch (error) {
     return thrown(error)
   } finally {
-    ancestors.delete(value)
+    weakSetDelete(ancestors, value)
   }
 }
 

@@ -1,3 +1,4 @@
+import { freeze, joined, without } from './intrinsics.ts'
 import type { GuardEvent, GuardListener } from './types.ts'
 
 interface Emitter {
@@ -22,10 +23,11 @@ export function createEmitter(): Emitter {
     },
     emit(event) {
       if (listeners.length === 0) return
-      Object.freeze(event)
-      for (const listener of listeners) {
+      freeze(event)
+      const current = listeners
+      for (let i = 0; i < current.length; i++) {
         try {
-          listener(event)
+          current[i](event)
         } catch {
           // The inspector's own problem; the next listener still gets the event.
         }
@@ -34,13 +36,12 @@ export function createEmitter(): Emitter {
     subscribe(listener) {
       if (typeof listener !== 'function')
         throw new TypeError(`repeat-tool-guard: subscribe(listener) expects a function, got ${typeof listener}`)
-      listeners = [...listeners, listener]
+      listeners = joined(listeners, [listener])
       let subscribed = true
       return () => {
         if (!subscribed) return
         subscribed = false
-        const at = listeners.indexOf(listener)
-        listeners = [...listeners.slice(0, at), ...listeners.slice(at + 1)]
+        listeners = without(listeners, listener)
       }
     },
   }

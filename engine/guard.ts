@@ -3,6 +3,7 @@ import { canonicalArguments } from './canonical.ts'
 import { resolveConfig } from './config.ts'
 import { createEmitter } from './emitter.ts'
 import { isObjectLike, kindOf, readExecution, UsageError } from './execution.ts'
+import { arrayFind, arrayIncludes, isArray, joined, mapped, now } from './intrinsics.ts'
 import { createToolFilter } from './patterns.ts'
 import { reminderMessage } from './reminders.ts'
 import { errorText } from './text.ts'
@@ -26,9 +27,9 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   let config = resolveConfig(input)
   let isTracked = createToolFilter(config)
   const events = createEmitter()
-  const agents = createAgentRegistry((agent) => events.emit({ type: 'agent-seen', at: Date.now(), agent }))
+  const agents = createAgentRegistry((agent) => events.emit({ type: 'agent-seen', at: now(), agent }))
 
-  const nextThreshold = (count: number) => config.thresholds.find((t) => t > count) ?? null
+  const nextThreshold = (count: number) => arrayFind(config.thresholds, (t) => t > count) ?? null
 
   function observe(exec: ToolExecution, result?: ToolResult): ReminderMessage | undefined {
     const call = readExecution(exec, result)
@@ -46,12 +47,12 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     const { count } = agent.chain
     const agentId = agent.info.id
     if (events.listening)
-      events.emit({ type: 'call', at: Date.now(), agentId, seq, tool, canonicalArguments: args, tracked, denied, isError, count, nextThreshold: nextThreshold(count) })
+      events.emit({ type: 'call', at: now(), agentId, seq, tool, canonicalArguments: args, tracked, denied, isError, count, nextThreshold: nextThreshold(count) })
     // Exactly at a threshold; past the highest one the chain is silent.
-    if (!tracked || !config.thresholds.includes(count)) return undefined
+    if (!tracked || !arrayIncludes(config.thresholds, count)) return undefined
     const level = count === config.thresholds[0] ? 'gentle' : 'detailed'
     const message = reminderMessage({ level, tool, count, canonicalArguments: args, argumentsPreviewChars: config.argumentsPreviewChars })
-    events.emit({ type: 'reminder', at: Date.now(), agentId, seq, tool, count, level, message })
+    events.emit({ type: 'reminder', at: now(), agentId, seq, tool, count, level, message })
     return message
   }
 
@@ -61,7 +62,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       return
     }
     if (chain.count > 0 && events.listening)
-      events.emit({ type: 'chain-reset', at: Date.now(), agentId: info.id, reason: 'different-call', previousCount: chain.count })
+      events.emit({ type: 'chain-reset', at: now(), agentId: info.id, reason: 'different-call', previousCount: chain.count })
     chain.tool = tool
     chain.canonicalArguments = args
     chain.count = 1
@@ -76,7 +77,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     } catch (error) {
       if (error instanceof UsageError) throw error
       // The tool already ran; a guard fault must not fail it. Report it and step aside.
-      events.emit({ type: 'fault', at: Date.now(), message: `postExecute: ${errorText(error)}` })
+      events.emit({ type: 'fault', at: now(), message: `postExecute: ${errorText(error)}` })
     }
     const decision = next === undefined ? { kind: 'continue' as const } : await next()
     return reminder === undefined ? decision : withReminderFirst(decision, reminder)
@@ -87,11 +88,11 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     try {
       if (!isObjectLike(decision)) throw new Error(`next() returned ${kindOf(decision)}, not a decision`)
       const contexts = decision.additionalContexts
-      if (contexts !== undefined && !Array.isArray(contexts))
+      if (contexts !== undefined && !isArray(contexts))
         throw new Error(`the decision's additionalContexts is ${kindOf(contexts)}, not an array`)
-      return { ...decision, additionalContexts: [reminder, ...(contexts ?? [])] }
+      return { ...decision, additionalContexts: joined<unknown>([reminder], contexts ?? []) }
     } catch (error) {
-      events.emit({ type: 'fault', at: Date.now(), message: `postExecute: the reminder was not added: ${errorText(error)}` })
+      events.emit({ type: 'fault', at: now(), message: `postExecute: the reminder was not added: ${errorText(error)}` })
       return decision
     }
   }
@@ -104,7 +105,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     known.chain.tool = undefined
     known.chain.canonicalArguments = undefined
     known.chain.count = 0
-    events.emit({ type: 'chain-reset', at: Date.now(), agentId: known.info.id, reason: 'prompt', previousCount })
+    events.emit({ type: 'chain-reset', at: now(), agentId: known.info.id, reason: 'prompt', previousCount })
   }
 
   function configure(update: GuardConfigInput): GuardConfig {
@@ -112,12 +113,12 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     const resolved = resolveConfig(update, config)
     config = resolved
     isTracked = createToolFilter(resolved)
-    events.emit({ type: 'config', at: Date.now(), config: resolved })
+    events.emit({ type: 'config', at: now(), config: resolved })
     return resolved
   }
 
   function snapshot(): AgentSnapshot[] {
-    return agents.live().map(({ info, chain: { tool, canonicalArguments: args, count } }) => ({
+    return mapped(agents.live(), ({ info, chain: { tool, canonicalArguments: args, count } }) => ({
       ...info,
       ...(tool !== undefined && { tool, canonicalArguments: args }),
       count,

@@ -1,3 +1,4 @@
+import { freeze } from './intrinsics.ts'
 import { headOf } from './text.ts'
 import type { ReminderLevel, ReminderMessage } from './types.ts'
 
@@ -5,13 +6,13 @@ const GENTLE_REMINDER =
   'You are repeating the exact same tool call with identical arguments. Carefully analyze the previous result before calling again: if the task is not complete, try a different approach or different arguments instead of repeating the call.'
 
 function detailedReminder(tool: string, count: number, argumentsPreview: string): string {
-  return [
-    'Repeated tool call detected:',
-    `- tool: ${tool}`,
-    `- consecutive_calls: ${count}`,
-    `- arguments: ${argumentsPreview}`,
-    'The repeated calls are not making progress. Do not call this tool with these exact arguments again. Inspect the latest result and choose a different action, different arguments, or finish the task if enough evidence has been gathered.',
-  ].join('\n')
+  return (
+    'Repeated tool call detected:\n' +
+    `- tool: ${tool}\n` +
+    `- consecutive_calls: ${count}\n` +
+    `- arguments: ${argumentsPreview}\n` +
+    'The repeated calls are not making progress. Do not call this tool with these exact arguments again. Inspect the latest result and choose a different action, different arguments, or finish the task if enough evidence has been gathered.'
+  )
 }
 
 /**
@@ -37,10 +38,10 @@ export function reminderMessage(r: ReminderRequest): ReminderMessage {
     r.level === 'gentle'
       ? GENTLE_REMINDER
       : detailedReminder(r.tool, r.count, previewArguments(r.canonicalArguments, r.argumentsPreviewChars))
-  return Object.freeze({
+  return freeze({
     role: 'user',
-    content: Object.freeze([Object.freeze({ type: 'text', text })] as const),
-    source: Object.freeze({
+    content: freeze([freeze({ type: 'text', text })] as const),
+    source: freeze({
       kind: 'plugin',
       plugin: 'repeat-tool-guard',
       form: 'notice',

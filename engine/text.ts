@@ -1,3 +1,5 @@
+import { NativeError, stringCharCodeAt, stringSlice, toText } from './intrinsics.ts'
+
 /**
  * The longest head of `text` that is at most `maxChars` UTF-16 code units long and does not end
  * in the first half of a surrogate pair: what the engine hands out goes into JSON request bodies
@@ -5,14 +7,14 @@
  */
 export function headOf(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text
-  const last = text.charCodeAt(maxChars - 1)
-  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? maxChars - 1 : maxChars)
+  const last = stringCharCodeAt(text, maxChars - 1)
+  return stringSlice(text, 0, last >= 0xd800 && last <= 0xdbff ? maxChars - 1 : maxChars)
 }
 
 /** The message of whatever was thrown, without trusting it: a hostile error can throw again. */
 export function errorText(error: unknown): string {
   try {
-    return error instanceof Error ? error.message : String(error)
+    return error instanceof NativeError ? error.message : toText(error)
   } catch {
     return 'unreadable error'
   }

@@ -5,6 +5,7 @@ import browser from 'webextension-polyfill'
 import { headOf } from '../../../engine/text.ts'
 import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
 import { CONTENT_PORT, CONTENT_SOURCE, type ContentToPage } from '../protocol/messages.ts'
+import { redactUrl } from '../protocol/redact-url.ts'
 import { createDropReport } from './drop-report.ts'
 import { readPageMessage } from './page-inbox.ts'
 import { createRelay } from './relay.ts'
@@ -44,10 +45,12 @@ export function startBridge(): Bridge {
   })
   const drops = createDropReport({ report: (counts) => relay.send({ v: PROTOCOL_VERSION, kind: 'drops', drops: counts }), later })
   const sendEvents = (events: readonly InspectorEvent[]) =>
-    relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: headOf(location.href, LIMITS.url), events })
+    // This frame's URL as the extension records it: without its secrets.
+    relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: headOf(redactUrl(location.href), LIMITS.url), events })
 
   deliverStoredSettings({
     config: (config) => postToPage({ source: CONTENT_SOURCE, v: PROTOCOL_VERSION, kind: 'config', config }),
+    zeroCode: (mode) => postToPage({ source: CONTENT_SOURCE, v: PROTOCOL_VERSION, kind: 'zero-code', mode }),
     refused: (message) => {
       // Said once per tab, not once per frame.
       if (window === window.top) sendEvents([{ type: 'fault', at: Date.now(), message: headOf(message, LIMITS.text) }])

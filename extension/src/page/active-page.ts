@@ -9,6 +9,7 @@ import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
 import { checkContentToPage, checkInspectorEvent } from '../protocol/validate.ts'
 // Pure counting, shared with the relay (no extension API in it).
 import { createDropReport } from '../content/drop-report.ts'
+import type { ZeroCodeMode } from '../protocol/zero-code-mode.ts'
 import type { PageBuiltins } from './builtins.ts'
 import { createLazyGuard, type LazyGuard } from './lazy-guard.ts'
 import { createRecentCalls } from './recent-calls.ts'
@@ -22,6 +23,8 @@ interface ActivePageOptions {
   readonly url: string
   /** The fetch interceptor's agents, for a resync. */
   readonly wireAgents: () => AgentState[]
+  /** Takes zero-code mode's setting for this frame's origin, from the extension. */
+  readonly setZeroCode: (mode: ZeroCodeMode) => void
 }
 
 export interface ActivePage {
@@ -35,7 +38,7 @@ export interface ActivePage {
   hookSaw(tool: string, canonicalArguments: string): boolean
 }
 
-export function startActivePage({ win, builtins, loadedAt, url, wireAgents }: ActivePageOptions): ActivePage {
+export function startActivePage({ win, builtins, loadedAt, url, wireAgents, setZeroCode }: ActivePageOptions): ActivePage {
   const recentCalls = createRecentCalls()
   const guard = createLazyGuard((config) => {
     const engine = createRepeatToolGuard(config)
@@ -90,8 +93,10 @@ export function startActivePage({ win, builtins, loadedAt, url, wireAgents }: Ac
       if (source !== win) return drops.count('source')
       const checked = checkContentToPage(data)
       if (!checked.ok) return drops.count(checked.reason)
-      if (checked.value.kind === 'resync') resync()
-      else applyConfig(checked.value.config)
+      const message = checked.value
+      if (message.kind === 'zero-code') setZeroCode(message.mode)
+      else if (message.kind === 'resync') resync()
+      else applyConfig(message.config)
     },
     // Wire events come from another module: check each one here, so a malformed one becomes a
     // fault instead of getting the whole batch (and the hook's events in it) dropped downstream.

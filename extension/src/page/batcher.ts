@@ -1,6 +1,7 @@
 // Coalesces inspector events into batches: at most one send per microtask burst, and at most one
 // per frame interval while events keep coming, so a hot agent loop costs one postMessage per frame
 // instead of one per call. A batch never passes the protocol's caps; a full one goes out at once.
+import { arrayPush } from '../../../engine/intrinsics.ts'
 import { LIMITS, type InspectorEvent } from '../protocol/events.ts'
 import { approxSize } from '../protocol/size.ts'
 
@@ -43,7 +44,7 @@ export function createBatcher(options: BatcherOptions): Batcher {
       // One array slot per event on top of the event itself, as the validators count it.
       const size = approxSize(event) + 1
       if (queue.length >= LIMITS.eventsPerBatch || bytes + size > LIMITS.batchBytes) flush()
-      queue.push(event)
+      arrayPush(queue, event)
       bytes += size
       if (scheduled) return
       scheduled = true

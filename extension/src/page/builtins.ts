@@ -5,8 +5,11 @@
 export interface PageBuiltins {
   /** Posts to this window only (content scripts listen on the same window). */
   readonly post: (message: unknown) => void
-  /** Listens for window messages, handing over the sender and the data. */
-  readonly onMessage: (listener: (source: unknown, data: unknown) => void) => void
+  /**
+   * Listens for window messages, handing over the sender and the data. What the listener throws
+   * goes to `onError`, never into the page's event dispatch (and its error handlers).
+   */
+  readonly onMessage: (listener: (source: unknown, data: unknown) => void, onError: (error: unknown) => void) => void
   readonly now: () => number
   readonly microtask: (run: () => void) => void
   readonly later: (run: () => void, ms: number) => void
@@ -28,8 +31,18 @@ export function captureBuiltins(win: Window & typeof globalThis): PageBuiltins {
   const setTimeout = win.setTimeout.bind(win)
   return {
     post: (message) => postMessage(message, '*'),
-    onMessage: (listener) =>
-      addEventListener('message', (event: MessageEvent) => listener(sourceOf(event), dataOf(event))),
+    onMessage: (listener, onError) =>
+      addEventListener('message', (event: MessageEvent) => {
+        try {
+          listener(sourceOf(event), dataOf(event))
+        } catch (error) {
+          try {
+            onError(error)
+          } catch {
+            // Nothing left to report with.
+          }
+        }
+      }),
     now: dateNow,
     microtask: queueMicrotask,
     later: (run, ms) => void setTimeout(run, ms),

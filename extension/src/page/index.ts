@@ -12,6 +12,7 @@ import { captureBuiltins } from './builtins.ts'
 import { onDemand } from './deferred.ts'
 import { installFetchInterceptor } from './fetch/install.ts'
 import { forwardGuard } from './forward-guard.ts'
+import { createOriginMode } from './origin-mode.ts'
 import { createPageGuard } from './page-api.ts'
 
 const GLOBAL_NAME = '__REPEAT_TOOL_GUARD__'
@@ -24,7 +25,9 @@ function install(win: Window & typeof globalThis): void {
   const url = win.location.href
   let wireAgents = (): AgentState[] => []
   let page: ActivePage | undefined
-  const active = (): ActivePage => (page ??= onDemand().startActivePage({ win, builtins, loadedAt, url, wireAgents: () => wireAgents() }))
+  const zeroCode = createOriginMode(win)
+  const active = (): ActivePage =>
+    (page ??= onDemand().startActivePage({ win, builtins, loadedAt, url, wireAgents: () => wireAgents(), setZeroCode: zeroCode.set }))
 
   Object.defineProperty(win, GLOBAL_NAME, {
     value: createPageGuard(
@@ -37,15 +40,19 @@ function install(win: Window & typeof globalThis): void {
     configurable: false,
   })
 
-  builtins.onMessage((source, data) => {
-    // Not tagged as the relay's: other scripts' traffic (our own batches included), not counted.
-    if (isTagged(data, CONTENT_SOURCE)) active().fromRelay(source, data)
-  })
+  builtins.onMessage(
+    (source, data) => {
+      // Not tagged as the relay's: other scripts' traffic (our own batches included), not counted.
+      if (isTagged(data, CONTENT_SOURCE)) active().fromRelay(source, data)
+    },
+    (error) => active().fault(`a message from the extension could not be handled: ${errorText(error)}`),
+  )
 
   try {
     wireAgents = installFetchInterceptor({
       target: win,
       config: () => active().guard.config,
+      mode: zeroCode.current,
       emit: (event) => active().emit(event),
       // A page that never started has no agent of its own that could have reported the call.
       hookSaw: (tool, args) => page?.hookSaw(tool, args) ?? false,

@@ -1,37 +1,46 @@
 // `window.__REPEAT_TOOL_GUARD__`: the engine's guard behind a frozen facade. Bad arguments still
 // throw the engine's TypeError (the caller must know); anything else that goes wrong inside the
 // guard is reported as a fault and the page's call goes on as if no guard were there.
-import type { RepeatToolGuard } from '../../../engine/index.ts'
+import { GuardConfigError, type RepeatToolGuard } from '../../../engine/index.ts'
+import { UsageError } from '../../../engine/execution.ts'
+import { callFunction, freeze } from '../../../engine/intrinsics.ts'
 import { errorText } from '../../../engine/text.ts'
 
 export type PageGuard = RepeatToolGuard & { readonly version: number }
 
-/** The engine's argument checks throw TypeErrors with this prefix; they belong to the caller. */
-const isArgumentError = (error: unknown) => error instanceof TypeError && error.message.startsWith('repeat-tool-guard:')
-
 export function createPageGuard(guard: RepeatToolGuard, version: number, reportFault: (message: string) => void): PageGuard {
-  function shielded<A extends unknown[], R>(name: string, fallback: () => R, run: (...args: A) => R): (...args: A) => R {
+  // `error` is the caller's to see when it is one of `expected`; anything else becomes a fault.
+  function shielded<A extends unknown[], R>(
+    name: string,
+    fallback: () => R,
+    run: (...args: A) => R,
+    expected: (error: unknown) => boolean = (error) => error instanceof UsageError,
+  ): (...args: A) => R {
     return (...args) => {
       try {
-        return run(...args)
+        return callFunction(run, undefined, args)
       } catch (error) {
-        if (isArgumentError(error)) throw error
-        reportFault(`${name}: ${errorText(error)}`)
+        if (expected(error)) throw error
+        try {
+          reportFault(`${name}: ${errorText(error)}`)
+        } catch {
+          // Reporting failed too: the page's call must still complete.
+        }
         return fallback()
       }
     }
   }
 
-  return Object.freeze({
+  return freeze({
     version,
     observe: shielded('observe', () => undefined, guard.observe),
     // The engine's waterfall already reports its own faults and always delegates to `next`;
     // what it throws is the caller's (bad arguments, or `next` itself failing).
-    postExecute: (...args: Parameters<RepeatToolGuard['postExecute']>) => guard.postExecute(...args),
+    postExecute: (...args: Parameters<RepeatToolGuard['postExecute']>) => callFunction(guard.postExecute, undefined, args),
     promptSubmit: shielded('promptSubmit', () => undefined, guard.promptSubmit),
     // A rejected config must reach the caller: it is the engine's GuardConfigError, not a fault.
-    configure: (...args: Parameters<RepeatToolGuard['configure']>) => guard.configure(...args),
-    subscribe: (...args: Parameters<RepeatToolGuard['subscribe']>) => guard.subscribe(...args),
+    configure: shielded('configure', () => guard.config, guard.configure, (error) => error instanceof GuardConfigError),
+    subscribe: (...args: Parameters<RepeatToolGuard['subscribe']>) => callFunction(guard.subscribe, undefined, args),
     snapshot: shielded('snapshot', () => [], guard.snapshot),
     get config() {
       return guard.config

@@ -6,12 +6,13 @@ import { headOf } from '../../../engine/text.ts'
 import type { GuardConfig } from '../../../engine/index.ts'
 import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
 import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
+import { redactUrl } from '../protocol/redact-url.ts'
 import { createBatcher, type Batcher } from './batcher.ts'
 import type { PageBuiltins } from './builtins.ts'
 
 interface RelayLinkOptions {
   readonly builtins: PageBuiltins
-  /** When and where the page loaded (`document_start`), reported with the first batch. */
+  /** When and where the page loaded (`document_start`; the URL as it was, redacted here), reported with the first batch. */
   readonly loadedAt: number
   readonly url: string
   /** The config in force, reported with the first batch. */
@@ -34,7 +35,7 @@ export function createRelayLink({ builtins, loadedAt, url, config }: RelayLinkOp
       microtask: builtins.microtask,
       later: builtins.later,
     })
-    opened.push({ type: 'page-load', at: loadedAt, url: headOf(url, LIMITS.url) })
+    opened.push({ type: 'page-load', at: loadedAt, url: headOf(redactUrl(url), LIMITS.url) })
     opened.push({ type: 'config', at: builtins.now(), config: config() })
     return opened
   }

@@ -40,6 +40,14 @@ export const LIMITS = {
   batchBytes: 4 * 1024 * 1024,
 } as const
 
+/**
+ * Why zero-code mode sent an LLM request as the page made it although it analysed it: the
+ * origin is set to observe, or the reminders would push a keep-alive body past the 64 KB the
+ * browser allows.
+ */
+export const WITHHELD_REASONS = ['observe', 'keepalive-limit'] as const
+export type Withheld = (typeof WITHHELD_REASONS)[number]
+
 export type InspectorEvent =
   | { readonly type: 'agent'; readonly at: number; readonly agent: AgentDescriptor }
   | {
@@ -79,6 +87,8 @@ export type InspectorEvent =
       readonly textLength?: number
       /** Wire agents: where in the request body it was inserted, e.g. `messages[7]`. */
       readonly placement?: string
+      /** Wire agents: present when it was not inserted, only shown; `placement` is where it would go. */
+      readonly withheld?: Withheld
     }
   | {
       /** Wire agents: one intercepted LLM request. */
@@ -88,9 +98,12 @@ export type InspectorEvent =
       readonly url: string
       readonly format: WireFormat
       readonly calls: number
+      /** Reminders in the body sent; with `withheld`, the reminders that were due but left out. */
       readonly remindersInserted: number
       /** True when the body was rewritten (a reminder inserted). */
       readonly rewritten: boolean
+      /** Present when the request went out as the page made it although zero-code mode analysed it. */
+      readonly withheld?: Withheld
     }
   | { readonly type: 'config'; readonly at: number; readonly config: GuardConfig }
   | { readonly type: 'fault'; readonly at: number; readonly message: string }

@@ -1,6 +1,7 @@
 // The adapter from engine events to inspector events, for hook agents (`window.__REPEAT_TOOL_GUARD__`
 // in the extension, the playground's own guard without it). Pure: no clock, no DOM, no I/O.
 import type { AgentSnapshot, GuardConfig, GuardEvent } from '../../../engine/index.ts'
+import { arrayPush } from '../../../engine/intrinsics.ts'
 import { headOf } from '../../../engine/text.ts'
 import { LIMITS, type AgentId, type AgentState, type InspectorEvent } from './events.ts'
 import { approxSize } from './size.ts'
@@ -73,11 +74,11 @@ export function snapshotEvent(agents: readonly AgentSnapshot[], config: GuardCon
   const budget = LIMITS.batchBytes / 4
   let bytes = 0
   const states: AgentState[] = []
-  for (const agent of agents) {
-    const state = agentState(agent, bytes < budget)
+  for (let i = 0; i < agents.length; i++) {
+    const state = agentState(agents[i], bytes < budget)
     bytes += approxSize(state)
     if (bytes > 2 * budget) break
-    states.push(state)
+    arrayPush(states, state)
   }
   return { type: 'snapshot', at, agents: states, config }
 }

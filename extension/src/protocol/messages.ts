@@ -2,6 +2,7 @@
 // shapes (see validate.ts) and drops, and counts, anything else.
 import type { GuardConfig } from '../../../engine/index.ts'
 import type { InspectorEvent } from './events.ts'
+import type { ZeroCodeMode } from './zero-code-mode.ts'
 
 /** Tags on window.postMessage traffic between the MAIN world and the isolated world. */
 export const PAGE_SOURCE = 'repeat-tool-guard/page'
@@ -25,6 +26,8 @@ export type ContentToPage =
   | { readonly source: typeof CONTENT_SOURCE; readonly v: number; readonly kind: 'config'; readonly config: GuardConfig }
   /** Asks the page to send a `snapshot` event (after the service worker restarted). */
   | { readonly source: typeof CONTENT_SOURCE; readonly v: number; readonly kind: 'resync' }
+  /** Zero-code mode's setting for this frame's own origin, from extension storage. */
+  | { readonly source: typeof CONTENT_SOURCE; readonly v: number; readonly kind: 'zero-code'; readonly mode: ZeroCodeMode }
 
 /** Why a hop dropped a message; counted per reason and shown in the panel. */
 export type DropReason = 'source' | 'version' | 'shape' | 'size' | 'sender'

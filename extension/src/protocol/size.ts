@@ -1,3 +1,5 @@
+import { arrayPop, arrayPush, isArray, objectKeys } from '../../../engine/intrinsics.ts'
+
 /**
  * A cheap estimate of how large `value` is once serialised (roughly its JSON length), used to cap
  * batches. Walks iteratively (a hostile payload may nest deeply) and stops as soon as the total
@@ -7,7 +9,7 @@ export function approxSize(value: unknown, budget = Number.POSITIVE_INFINITY): n
   let total = 0
   const pending: unknown[] = [value]
   while (pending.length > 0) {
-    const item = pending.pop()
+    const item = arrayPop(pending)
     switch (typeof item) {
       case 'string':
         total += item.length + 2
@@ -18,17 +20,17 @@ export function approxSize(value: unknown, budget = Number.POSITIVE_INFINITY): n
       case 'object':
         if (item === null) {
           total += 4
-        } else if (Array.isArray(item)) {
+        } else if (isArray(item)) {
           total += 2 + item.length
           if (total > budget) return total
-          for (let i = 0; i < item.length; i++) pending.push(item[i])
+          for (let i = 0; i < item.length; i++) arrayPush(pending, item[i])
         } else {
-          const keys = Object.keys(item)
+          const keys = objectKeys(item)
           total += 2
-          for (const key of keys) {
-            total += key.length + 4
+          for (let i = 0; i < keys.length; i++) {
+            total += keys[i].length + 4
             if (total > budget) return total
-            pending.push((item as Record<string, unknown>)[key])
+            arrayPush(pending, (item as Record<string, unknown>)[keys[i]])
           }
         }
         break

@@ -5,7 +5,7 @@
 import { resolveConfig } from '../../../engine/index.ts'
 import { isRecord } from '../../../engine/values.ts'
 import { WIRE_FORMATS } from '../../../engine/wire/types.ts'
-import { LIMITS, PROTOCOL_VERSION, type InspectorEvent, type InspectorEventType } from './events.ts'
+import { LIMITS, PROTOCOL_VERSION, WITHHELD_REASONS, type InspectorEvent, type InspectorEventType } from './events.ts'
 import {
   CONTENT_SOURCE,
   PAGE_SOURCE,
@@ -18,6 +18,7 @@ import {
   type PanelToBackground,
 } from './messages.ts'
 import { approxSize } from './size.ts'
+import { ZERO_CODE_MODES } from './zero-code-mode.ts'
 import { errorText } from '../../../engine/text.ts'
 
 type Checked<T> =
@@ -174,24 +175,34 @@ const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
   reminder: both(
     record(
       { type: checkedBefore, at: time, agentId, seq: natural, tool: toolName, count: natural, level: oneOf('gentle', 'detailed'), text: text(LIMITS.text, 1) },
-      { placement: text(LIMITS.label), textLength: natural },
+      { placement: text(LIMITS.label), textLength: natural, withheld: oneOf(...WITHHELD_REASONS) },
     ),
     (value, path) => {
       // Present only when the text was cut: then the true length exceeds what is carried.
-      const { text: carried, textLength } = value as { text: string; textLength?: number }
+      const { text: carried, textLength, placement, withheld } = value as { text: string; textLength?: number; placement?: string; withheld?: string }
       if (textLength !== undefined && textLength <= carried.length) reject('shape', `${path}.textLength is not longer than its text`)
+      if (withheld !== undefined && placement === undefined) reject('shape', `${path}.withheld needs the placement it would have had`)
     },
   ),
-  request: record({
-    type: checkedBefore,
-    at: time,
-    agentId,
-    url: text(LIMITS.url),
-    format: descriptorOptional.format,
-    calls: natural,
-    remindersInserted: natural,
-    rewritten: flag,
-  }),
+  request: both(
+    record(
+      {
+        type: checkedBefore,
+        at: time,
+        agentId,
+        url: text(LIMITS.url),
+        format: descriptorOptional.format,
+        calls: natural,
+        remindersInserted: natural,
+        rewritten: flag,
+      },
+      { withheld: oneOf(...WITHHELD_REASONS) },
+    ),
+    (value, path) => {
+      const { rewritten, withheld } = value as { rewritten: boolean; withheld?: string }
+      if (rewritten && withheld !== undefined) reject('shape', `${path} cannot be both rewritten and withheld`)
+    },
+  ),
   config: record({ type: checkedBefore, at: time, config: guardConfig }),
   fault: record({ type: checkedBefore, at: time, message: text(LIMITS.text) }),
   snapshot: record({ type: checkedBefore, at: time, agents: list(agentState), config: guardConfig }),
@@ -248,6 +259,7 @@ export function checkContentToPage(data: unknown): Checked<ContentToPage> {
   const check = variants('kind', {
     config: record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore, config: guardConfig }),
     resync: record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore }),
+    'zero-code': record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore, mode: oneOf(...ZERO_CODE_MODES) }),
   })
   return run(data, check, { tag: CONTENT_SOURCE, maxBytes: BATCH_BYTES })
 }

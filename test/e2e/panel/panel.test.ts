@@ -1,10 +1,10 @@
 // The panel, opened as a tab for a served page, with the built extension loaded in Chromium.
-import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig } from '../../../engine/index.ts'
 import { launch, type Browser } from '../support/browser.ts'
+import { exportSession } from '../support/panel-export.ts'
 import { serve, type TestServer } from '../support/server.ts'
 import { engineError } from '../../support/engine-error.ts'
 
@@ -48,10 +48,6 @@ async function calls(page: Page, agent: string, tool: string, args: unknown, tim
 const labels = (panel: Page) => panel.getByTestId('agent-label').allTextContents()
 const texts = (panel: Page, testId: string) => panel.getByTestId(testId).allTextContents()
 
-async function exportSession(panel: Page): Promise<string> {
-  const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export').click()])
-  return readFile(await download.path(), 'utf8')
-}
 
 describe('the live panel', () => {
   it('shows the tab’s agent, its run and both reminders as the page got them, and nothing of another tab', async () => {

@@ -39,16 +39,25 @@ export interface Browser {
   close(): Promise<void>
 }
 
-/** `extensionDir`: another unpacked extension to load instead of the build (a benchmark's baseline). */
-export async function launch(options: { extension?: boolean; extensionDir?: string } = {}): Promise<Browser> {
+interface LaunchOptions {
+  readonly extension?: boolean
+  /** Another unpacked extension to load instead of the build (a benchmark's baseline). */
+  readonly extensionDir?: string
+  /** More command-line switches, e.g. `--host-resolver-rules` to serve pages under other host names. */
+  readonly args?: readonly string[]
+}
+
+export async function launch(options: LaunchOptions = {}): Promise<Browser> {
   const withExtension = options.extension ?? true
   const extensionDir = options.extensionDir ?? EXTENSION_DIR
   if (withExtension && !existsSync(join(extensionDir, 'manifest.json')))
     throw new Error(`no built extension at ${extensionDir}: run npm run build`)
   const userDataDir = await mkdtemp(join(tmpdir(), 'rtg-e2e-'))
-  const args = withExtension
-    ? [...BASE_ARGS, `--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`]
-    : BASE_ARGS
+  const args = [
+    ...BASE_ARGS,
+    ...(withExtension ? [`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`] : []),
+    ...(options.args ?? []),
+  ]
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,

@@ -29,6 +29,17 @@ describe('inspector events', () => {
     }
   })
 
+  it('accepts reminders and requests withheld by the origin setting or the keep-alive limit, and nothing contradictory', () => {
+    for (const withheld of ['observe', 'keepalive-limit']) {
+      expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: 'messages[7]', withheld }))).toBe('ok')
+      expect(reason(checkInspectorEvent({ ...EVENTS.request, rewritten: false, withheld }))).toBe('ok')
+    }
+    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: 'messages[7]', withheld: 'later' }))).toBe('shape')
+    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: undefined, withheld: 'observe' }))).toBe('shape')
+    expect(reason(checkInspectorEvent({ ...EVENTS.request, rewritten: true, withheld: 'observe' }))).toBe('shape')
+    expect(reason(checkInspectorEvent({ ...EVENTS.request, rewritten: false, withheld: true }))).toBe('shape')
+  })
+
   it('accepts a cut reminder with its true length', () => {
     const cut = { ...EVENTS.reminder, text: 'r'.repeat(LIMITS.text), textLength: LIMITS.text + 1 }
     expect(checkInspectorEvent(cut)).toEqual({ ok: true, value: cut })
@@ -145,6 +156,13 @@ describe('content -> page', () => {
   it('accepts a full config and a resync', () => {
     expect(reason(checkContentToPage({ source: CONTENT_SOURCE, v, kind: 'config', config: RECOMMENDED_CONFIG }))).toBe('ok')
     expect(reason(checkContentToPage({ source: CONTENT_SOURCE, v, kind: 'resync' }))).toBe('ok')
+  })
+
+  it("accepts zero-code mode's setting for the frame's origin, one of three", () => {
+    for (const mode of ['guard', 'observe', 'off']) expect(reason(checkContentToPage({ source: CONTENT_SOURCE, v, kind: 'zero-code', mode }))).toBe('ok')
+    expect(reason(checkContentToPage({ source: CONTENT_SOURCE, v, kind: 'zero-code', mode: 'rewrite' }))).toBe('shape')
+    expect(reason(checkContentToPage({ source: CONTENT_SOURCE, v, kind: 'zero-code' }))).toBe('shape')
+    expect(reason(checkContentToPage({ source: CONTENT_SOURCE, v, kind: 'zero-code', mode: 'guard', origin: 'https://x' }))).toBe('shape')
   })
 
   it('rejects an invalid config, a foreign tag and an unknown kind', () => {

@@ -8,6 +8,7 @@ import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig } from '../../../en
 import { installFetchInterceptor } from '../../../extension/src/page/fetch/install.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
 import { checkInspectorEvent } from '../../../extension/src/protocol/validate.ts'
+import type { ZeroCodeMode } from '../../../extension/src/protocol/zero-code-mode.ts'
 import { anthropicBody, openaiChatBody, repeat, type Script } from '../../fixtures/wire/conversations.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
 
@@ -22,6 +23,7 @@ interface Page {
   readonly calls: { self: unknown; args: unknown[] }[]
   config: GuardConfig | (() => never)
   hookSaw: boolean
+  mode: ZeroCodeMode
 }
 
 /** A page realm whose native fetch records its calls and answers 200. */
@@ -40,12 +42,14 @@ function page(nativeFetch?: typeof fetch, location?: string): Page {
     calls,
     config: RECOMMENDED_CONFIG,
     hookSaw: false,
+    mode: 'guard',
   }
   installFetchInterceptor({
     target,
     config: () => (typeof state.config === 'function' ? state.config() : state.config),
     emit: (event) => state.events.push(event),
     hookSaw: () => state.hookSaw,
+    mode: () => state.mode,
   })
   return state
 }
@@ -56,7 +60,7 @@ describe('a Proxy that still looks native', () => {
     const context = vm.createContext({ Request, Headers })
     const target = vm.runInContext('globalThis', context) as typeof globalThis
     const original = vm.runInContext('globalThis.fetch = function fetch(input, init) { return Promise.resolve(input) }; fetch', context) as typeof fetch
-    installFetchInterceptor({ target, config: () => RECOMMENDED_CONFIG, emit: () => {}, hookSaw: () => false })
+    installFetchInterceptor({ target, config: () => RECOMMENDED_CONFIG, emit: () => {}, hookSaw: () => false, mode: () => 'guard' })
     const toString = target.Function.prototype.toString
     expect(target.fetch).not.toBe(original)
     expect(target.fetch.name).toBe('fetch')
@@ -71,13 +75,13 @@ describe('a Proxy that still looks native', () => {
 
   test('a realm without fetch is left alone; an accessor fetch is replaced by assignment', () => {
     const bare = vm.runInContext('globalThis', vm.createContext({})) as typeof globalThis
-    const nothing = installFetchInterceptor({ target: bare, config: () => RECOMMENDED_CONFIG, emit: () => {}, hookSaw: () => false })
+    const nothing = installFetchInterceptor({ target: bare, config: () => RECOMMENDED_CONFIG, emit: () => {}, hookSaw: () => false, mode: () => 'guard' })
     expect('fetch' in bare).toBe(false)
     expect(nothing.snapshot()).toEqual([])
     const target = vm.runInContext('globalThis', vm.createContext({ Request, Headers })) as typeof globalThis
     let current: unknown = () => Promise.resolve(new Response('x'))
     Object.defineProperty(target, 'fetch', { get: () => current, set: (v) => (current = v), configurable: true })
-    installFetchInterceptor({ target, config: () => RECOMMENDED_CONFIG, emit: () => {}, hookSaw: () => false })
+    installFetchInterceptor({ target, config: () => RECOMMENDED_CONFIG, emit: () => {}, hookSaw: () => false, mode: () => 'guard' })
     expect(current).toBe(target.fetch)
     expect(target.fetch.name).toBe('current')
   })
@@ -147,9 +151,17 @@ describe('an LLM request with a due reminder', () => {
     expect(p.events[1]).toMatchObject({ type: 'call', agentId: 'wire:1', seq: 1, tool: 'read_file', args: '{"path":"a.txt"}', argsLength: 16 })
   })
 
+  test('the request URL reported has no secret in it; the one fetched is the page\'s own', async () => {
+    const p = page(undefined, 'https://app.example/chat')
+    const url = '/v1beta/models/gemini:generateContent?alt=sse&key=AIza-unit-secret#frag'
+    await p.target.fetch(url, { method: 'POST', body: LLM_BODY })
+    expect(p.calls[0]!.args[0]).toBe(url)
+    expect(p.events.at(-1)).toMatchObject({ type: 'request', url: 'https://app.example/v1beta/models/gemini:generateContent?alt=sse&key=REDACTED' })
+  })
+
   test('the snapshot holds the wire agents as the pipeline carries them', async () => {
     const target = vm.runInContext('globalThis', vm.createContext({ fetch: () => Promise.resolve(new Response('ok')), Request, Headers })) as typeof globalThis
-    const interception = installFetchInterceptor({ target, config: () => RECOMMENDED_CONFIG, emit: () => {}, hookSaw: () => false })
+    const interception = installFetchInterceptor({ target, config: () => RECOMMENDED_CONFIG, emit: () => {}, hookSaw: () => false, mode: () => 'guard' })
     await target.fetch('/v1', { method: 'POST', body: LLM_BODY })
     const agents = interception.snapshot()
     expect(agents).toEqual([
@@ -203,21 +215,6 @@ describe('an LLM request with a due reminder', () => {
     expect(p.events.map((e) => e.type)).toEqual(['agent', 'call', 'request'])
   })
 
-  test('an init that is not a plain object goes through the Request constructor, as fetch would take it', async () => {
-    const p = page()
-    class Options {
-      method = 'POST'
-      body = LLM_BODY
-      get headers() {
-        return { 'content-type': 'application/json' }
-      }
-    }
-    await p.target.fetch('http://llm.local/v1', new Options() as RequestInit)
-    const [sent] = p.calls[0]!.args as [Request]
-    expect(sent.headers.get('content-type')).toBe('application/json')
-    expect((await sent.json()).messages[8].content).toBe(GENTLE)
-  })
-
   test('the page\'s own agent (seen by the hook) is left alone', async () => {
     const p = page()
     p.hookSaw = true
@@ -225,6 +222,163 @@ describe('an LLM request with a due reminder', () => {
     await p.target.fetch('/v1', init)
     expect(p.calls[0]!.args[1]).toBe(init)
     expect(p.events).toEqual([])
+  })
+})
+
+/** What fetch reads of an init, as Node's Request constructor (undici, after the WHATWG spec) reads it. */
+function asRead(init: RequestInit): Record<string, unknown> {
+  const r = new Request('http://llm.local/v1', init)
+  return { method: r.method, headers: [...r.headers], keepalive: r.keepalive, credentials: r.credentials, mode: r.mode, cache: r.cache, redirect: r.redirect, referrerPolicy: r.referrerPolicy, integrity: r.integrity }
+}
+
+describe('a rewritten init keeps every field the page\'s own had', () => {
+  const FIELDS = { method: 'POST', headers: { 'content-type': 'application/json', 'x-trace': 't1' }, keepalive: false, credentials: 'omit', cache: 'no-store', redirect: 'error', referrerPolicy: 'no-referrer', integrity: '' }
+
+  class Options {
+    #method = 'POST'
+    body = LLM_BODY
+    // Getters on the prototype, one of them reading a private field: only the page's own object has it.
+    get method() {
+      return this.#method
+    }
+    get headers() {
+      return FIELDS.headers
+    }
+    get cache() {
+      return FIELDS.cache
+    }
+  }
+  const nonEnumerable = () => {
+    const init: Record<string, unknown> = { body: LLM_BODY }
+    for (const [key, value] of Object.entries(FIELDS)) Object.defineProperty(init, key, { value, enumerable: false })
+    return init
+  }
+  const cases: [string, () => object][] = [
+    ['a class instance with getters (a private field too)', () => new Options()],
+    ['an object inheriting its fields', () => Object.assign(Object.create(FIELDS), { body: LLM_BODY })],
+    ['non-enumerable fields', nonEnumerable],
+    ['a frozen init', () => Object.freeze({ ...FIELDS, body: LLM_BODY })],
+    ['a frozen init inheriting from a class', () => Object.freeze(new Options())],
+  ]
+  test.each(cases)('%s', async (_, make) => {
+    const p = page()
+    const init = make() as RequestInit
+    await p.target.fetch('http://llm.local/v1', init)
+    const [url, sent] = p.calls[0]!.args as [string, RequestInit]
+    expect(url).toBe('http://llm.local/v1')
+    expect(sent).not.toBe(init)
+    expect(asRead(sent)).toEqual(asRead(init))
+    expect(JSON.parse(sent.body as string).messages[8]).toEqual({ role: 'user', content: GENTLE })
+    expect(init.body).toBe(LLM_BODY)
+  })
+})
+
+describe('the origin\'s setting', () => {
+  test('observe: the very same arguments go out; the events say where the reminder would go', async () => {
+    const p = page(undefined, 'https://app.example/chat')
+    p.mode = 'observe'
+    const init = { method: 'POST', body: LLM_BODY }
+    await p.target.fetch('/v1/chat/completions', init)
+    expect(p.calls[0]!.args).toHaveLength(2)
+    expect(p.calls[0]!.args[1]).toBe(init)
+    for (const event of p.events) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
+    expect(p.events.map((e) => e.type)).toEqual(['agent', 'call', 'call', 'call', 'reminder', 'request'])
+    expect(p.events[4]).toMatchObject({ type: 'reminder', text: GENTLE, placement: 'messages[8]', withheld: 'observe' })
+    expect(p.events[5]).toMatchObject({ type: 'request', remindersInserted: 1, rewritten: false, withheld: 'observe' })
+    const request = new Request('http://llm.local/v1', { method: 'POST', body: LLM_BODY, headers: { 'content-type': 'application/json' } })
+    await p.target.fetch(request)
+    expect(p.calls[1]!.args[0]).toBe(request)
+    expect(p.events.at(-1)).toMatchObject({ type: 'request', rewritten: false, withheld: 'observe' })
+  })
+
+  test('switched to guard, the next request of the same conversation gets the reminder', async () => {
+    const p = page()
+    p.mode = 'observe'
+    await p.target.fetch('/v1', { method: 'POST', body: LLM_BODY })
+    p.mode = 'guard'
+    await p.target.fetch('/v1', { method: 'POST', body: LLM_BODY })
+    expect(JSON.parse((p.calls[1]!.args[1] as RequestInit).body as string).messages[8]).toEqual({ role: 'user', content: GENTLE })
+    expect(p.events.at(-1)).toEqual({ type: 'request', at: expect.any(Number), agentId: 'wire:1', url: expect.any(String), format: 'openai-chat', calls: 3, remindersInserted: 1, rewritten: true })
+  })
+
+  test('off: not analysed at all, no wire agent', async () => {
+    const p = page()
+    p.mode = 'off'
+    const init = { method: 'POST', body: LLM_BODY }
+    await p.target.fetch('/v1', init)
+    expect(p.calls[0]!.args[1]).toBe(init)
+    expect(p.events).toEqual([])
+    p.mode = 'guard'
+    await p.target.fetch('/v1', { method: 'POST', body: LLM_BODY })
+    expect(p.events.map((e) => e.type)).toEqual(['agent', 'call', 'call', 'call', 'reminder', 'request'])
+  })
+
+  test('a setting that cannot be read sends the request as it came and reports a fault', async () => {
+    const p = page()
+    p.mode = undefined as unknown as ZeroCodeMode
+    Object.defineProperty(p, 'mode', { get: () => { throw new Error('no setting') } })
+    const init = { method: 'POST', body: LLM_BODY }
+    await p.target.fetch('/v1', init)
+    expect(p.calls[0]!.args[1]).toBe(init)
+    expect(p.events).toMatchObject([{ type: 'fault', message: expect.stringContaining('no setting') }])
+  })
+})
+
+describe('keep-alive', () => {
+  /** An LLM body whose UTF-8 size is `bytes`, padded in its system prompt with `pad` (one or two bytes). */
+  function bodyOfSize(bytes: number, pad: 'x' | 'é'): string {
+    const base = JSON.stringify(openaiChatBody({ ...LOOP3, system: '' }))
+    const room = bytes - new TextEncoder().encode(base).length
+    const text = JSON.stringify(openaiChatBody({ ...LOOP3, system: pad.repeat(pad === 'x' ? room : room / 2) }))
+    expect(new TextEncoder().encode(text).length).toBe(bytes)
+    return text
+  }
+
+  test('a keep-alive Request goes out at once and untouched: no clone of it is read', () => {
+    const p = page()
+    const request = new Request('http://llm.local/v1', { method: 'POST', body: LLM_BODY, keepalive: true, headers: { 'content-type': 'application/json' } })
+    void p.target.fetch(request)
+    // Synchronously: nothing was awaited before the native fetch ran.
+    expect(p.calls).toHaveLength(1)
+    expect(p.calls[0]!.args[0]).toBe(request)
+    expect(p.events).toEqual([])
+  })
+
+  test('a keep-alive init is rewritten when the body stays within 64 KB', async () => {
+    const p = page()
+    const body = bodyOfSize(60_000, 'x')
+    await p.target.fetch('/v1', { method: 'POST', body, keepalive: true })
+    const sent = p.calls[0]!.args[1] as RequestInit
+    expect(sent.keepalive).toBe(true)
+    expect(JSON.parse(sent.body as string).messages[8]).toEqual({ role: 'user', content: GENTLE })
+  })
+
+  test.each([
+    ['ASCII', 'x'],
+    ['two-byte characters, fewer than 65,536 of them', 'é'],
+  ] as const)('a rewrite that would pass 65,536 bytes is not done (%s); the events say why', async (_, pad) => {
+    const p = page()
+    const body = bodyOfSize(65_500, pad)
+    const init = { method: 'POST', body, keepalive: true }
+    await p.target.fetch('/v1', init)
+    expect(p.calls[0]!.args[1]).toBe(init)
+    expect(p.events.find((e) => e.type === 'reminder')).toMatchObject({ placement: 'messages[8]', withheld: 'keepalive-limit' })
+    expect(p.events.at(-1)).toMatchObject({ type: 'request', rewritten: false, withheld: 'keepalive-limit' })
+    // The same body without keep-alive has no such limit.
+    await p.target.fetch('/v1', { method: 'POST', body })
+    expect(p.calls[1]!.args[1]).not.toBe(init)
+    expect(p.events.at(-1)).toMatchObject({ type: 'request', rewritten: true })
+  })
+
+  test('keep-alive is taken from a Request the init does not override', async () => {
+    const p = page()
+    const body = bodyOfSize(65_500, 'x')
+    const request = new Request('http://llm.local/v1', { method: 'POST', keepalive: true })
+    const init = { body }
+    await p.target.fetch(request, init)
+    expect(p.calls[0]!.args[1]).toBe(init)
+    await p.target.fetch(request, { body, keepalive: false })
+    expect(p.events.at(-1)).toMatchObject({ type: 'request', rewritten: true })
   })
 })
 
@@ -264,10 +418,10 @@ describe('a failure inside the interceptor sends the original request and report
 
   test('a broken event pipeline loses events, never the request', async () => {
     const target = vm.runInContext('globalThis', vm.createContext({ fetch: () => Promise.resolve(new Response('ok')), Request, Headers })) as typeof globalThis
-    installFetchInterceptor({ target, config: () => { throw new Error('x') }, emit: () => { throw new Error('pipeline down') }, hookSaw: () => false })
+    installFetchInterceptor({ target, config: () => { throw new Error('x') }, emit: () => { throw new Error('pipeline down') }, hookSaw: () => false, mode: () => 'guard' })
     await expect(target.fetch('/v1', { method: 'POST', body: LLM_BODY })).resolves.toBeInstanceOf(Response)
     const ok = vm.runInContext('globalThis', vm.createContext({ fetch: () => Promise.resolve(new Response('ok')), Request, Headers })) as typeof globalThis
-    installFetchInterceptor({ target: ok, config: () => RECOMMENDED_CONFIG, emit: () => { throw new Error('pipeline down') }, hookSaw: () => false })
+    installFetchInterceptor({ target: ok, config: () => RECOMMENDED_CONFIG, emit: () => { throw new Error('pipeline down') }, hookSaw: () => false, mode: () => 'guard' })
     await expect(ok.fetch('/v1', { method: 'POST', body: LLM_BODY })).resolves.toBeInstanceOf(Response)
   })
 
@@ -283,7 +437,7 @@ describe('a failure inside the interceptor sends the original request and report
   test('conversations are capped as asked', async () => {
     const target = vm.runInContext('globalThis', vm.createContext({ fetch: () => Promise.resolve(new Response('ok')), Request, Headers })) as typeof globalThis
     const events: InspectorEvent[] = []
-    installFetchInterceptor({ target, config: () => resolveConfig({}), emit: (e) => events.push(e), hookSaw: () => false, maxConversations: 1 })
+    installFetchInterceptor({ target, config: () => resolveConfig({}), emit: (e) => events.push(e), hookSaw: () => false, mode: () => 'guard', maxConversations: 1 })
     const agent = (system: string) => JSON.stringify(openaiChatBody({ system, turns: [{ prompt: 'go' }, { calls: [READ] }] }))
     for (const system of ['a', 'b', 'a']) await target.fetch('/v1', { method: 'POST', body: agent(system) })
     expect(events.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && e.agent.id)).toEqual(['wire:1', 'wire:2', 'wire:3'])

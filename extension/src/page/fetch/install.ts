@@ -1,14 +1,18 @@
 // Zero-code mode (WIRE.md): the page's fetch becomes a Proxy over the native one that guards the
 // LLM requests of agents that never call our API. Everything but the JSON body of such a request
 // goes out as the page sent it (method, headers, credentials, signal, the response stream); a
-// request that is not one, or that we fail on, goes out untouched.
+// request that is not one, or that we fail on, goes out untouched. The origin's setting decides
+// whether an LLM request is analysed at all (off), and whether the result may replace its body
+// (guard) or is only shown (observe).
 import type { GuardConfig } from '../../../../engine/index.ts'
 import type { WireGuard, WireInspection } from '../../../../engine/wire/index.ts'
 import { errorText, headOf } from '../../../../engine/text.ts'
-import { LIMITS, type AgentState, type InspectorEvent } from '../../protocol/events.ts'
+import { LIMITS, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
+import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import { onDemand } from '../deferred.ts'
 import { printAsNative } from './native-look.ts'
 import { createOutgoing, type Candidate } from './outgoing.ts'
+import { withheldReason } from './rewrite-policy.ts'
 import { toAgentState, toInspectorEvent } from './to-inspector.ts'
 
 interface FetchInterceptorOptions {
@@ -16,6 +20,8 @@ interface FetchInterceptorOptions {
   readonly target: typeof globalThis
   /** The config in force, read on every request (it changes live from the panel). */
   readonly config: () => GuardConfig
+  /** The setting for this frame's origin, read on every request (it changes live from the panel). */
+  readonly mode: () => ZeroCodeMode
   /** Inspector events for wire agents (`agent`, `call`, `reset`, `reminder`, `request`, `fault`). */
   readonly emit: (event: InspectorEvent) => void
   /**
@@ -37,7 +43,7 @@ interface FetchInterception {
 type Fetch = typeof globalThis.fetch
 
 export function installFetchInterceptor(options: FetchInterceptorOptions): FetchInterception {
-  const { target, config, emit, hookSaw, maxConversations } = options
+  const { target, config, mode, emit, hookSaw, maxConversations } = options
   const nativeFetch = target.fetch
   if (typeof nativeFetch !== 'function') return { snapshot: () => [] }
   const outgoing = createOutgoing(target)
@@ -47,7 +53,7 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
   const now = target.Date.now.bind(target.Date)
 
   /** Reports after the request is on its way; the page's emit must not delay or fail a fetch. */
-  function report(inspection: WireInspection | undefined, input: unknown): void {
+  function report(inspection: WireInspection | undefined, input: unknown, withheld: Withheld | undefined): void {
     if (!inspection) return
     let url: string
     try {
@@ -57,7 +63,7 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
     }
     for (const event of inspection.events) {
       try {
-        emit(toInspectorEvent(event, url))
+        emit(toInspectorEvent(event, url, withheld))
       } catch {
         // A broken pipeline loses an event, never a request.
       }
@@ -86,11 +92,21 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
 
   const failed = (args: readonly unknown[], error: unknown): Plan => ({ args, after: () => fault(error) })
 
-  /** The call with the body the wire guard made of `text`, if it changed it; else the call as it came. */
-  function plan(args: readonly unknown[], text: string, input: unknown, withBody: (body: string) => readonly unknown[]): Plan {
+  /** What an analysed request is sent as, and where it comes from. */
+  interface Analysed {
+    readonly text: string
+    readonly input: unknown
+    readonly keepalive: boolean
+    readonly mode: Exclude<ZeroCodeMode, 'off'>
+  }
+
+  /** The call with the body the wire guard made of `text`, if it changed it and may send it; else the call as it came. */
+  function plan(args: readonly unknown[], { text, input, keepalive, mode }: Analysed, withBody: (body: string) => readonly unknown[]): Plan {
     try {
       const inspection = wireGuard().inspect(text, config())
-      return { args: inspection?.body === undefined ? args : withBody(inspection.body), after: () => report(inspection, input) }
+      const body = inspection?.body
+      const withheld = withheldReason(mode, keepalive, body)
+      return { args: body === undefined || withheld !== undefined ? args : withBody(body), after: () => report(inspection, input, withheld) }
     } catch (error) {
       return failed(args, error)
     }
@@ -104,27 +120,30 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
   }
 
   /** A Request object's body has to be read first, from a clone: the page's stays unread. */
-  async function dispatchRequest(self: unknown, args: readonly unknown[], { request }: Extract<Candidate, { kind: 'request' }>): Promise<Response> {
+  async function dispatchRequest(self: unknown, args: readonly unknown[], { request }: Extract<Candidate, { kind: 'request' }>, mode: Analysed['mode']): Promise<Response> {
     let text: string
     try {
       text = await request.clone().text()
     } catch (error) {
       return dispatch(self, failed(args, error))
     }
-    return dispatch(self, plan(args, text, request, (body) => [outgoing.requestWithBody(request, body)]))
+    return dispatch(self, plan(args, { text, input: request, keepalive: false, mode }, (body) => [outgoing.requestWithBody(request, body)]))
   }
 
   const intercepted = new Proxy(nativeFetch, {
     apply(_fetch, self: unknown, args: unknown[]): Promise<Response> {
       let candidate: Candidate | undefined
+      let current: ZeroCodeMode
       try {
-        candidate = outgoing.candidate(args)
+        current = mode()
+        // Off: not even looked at.
+        candidate = current === 'off' ? undefined : outgoing.candidate(args)
       } catch (error) {
         return dispatch(self, failed(args, error))
       }
-      if (!candidate) return Reflect.apply(nativeFetch, self, args) as Promise<Response>
-      if (candidate.kind === 'request') return dispatchRequest(self, args, candidate)
-      return dispatch(self, plan(args, candidate.text, candidate.input, (body) => outgoing.withBody(args, body)))
+      if (!candidate || current === 'off') return Reflect.apply(nativeFetch, self, args) as Promise<Response>
+      if (candidate.kind === 'request') return dispatchRequest(self, args, candidate, current)
+      return dispatch(self, plan(args, { ...candidate, mode: current }, (body) => outgoing.withBody(args, body)))
     },
   }) satisfies Fetch
 

@@ -1,16 +1,20 @@
 // What a fetch call sends, read as cheaply as possible: most calls are not LLM requests and must
 // go out at no measurable cost, so the checks run cheapest first and no body is ever read unless
-// it is a JSON POST. FormData, Blob, buffers, URLSearchParams and streams are never touched.
+// it is a JSON POST. FormData, Blob, buffers, URLSearchParams and streams are never touched, and
+// neither is a keep-alive Request (its body can only be read asynchronously: it would be delayed).
 
 /** A request body worth inspecting: a JSON text at hand, or a Request whose JSON body must be read. */
 export type Candidate =
-  | { readonly kind: 'text'; readonly text: string; readonly input: unknown }
+  | { readonly kind: 'text'; readonly text: string; readonly input: unknown; readonly keepalive: boolean }
   | { readonly kind: 'request'; readonly request: Request }
 
 interface Outgoing {
   /** The body of `fetch(...args)` when it may be an LLM request; undefined for anything else. */
   candidate(args: readonly unknown[]): Candidate | undefined
-  /** The arguments of the same call with `body` instead of the text body `candidate` found. */
+  /**
+   * The arguments of the same call with `body` instead of the text body `candidate` found. The init
+   * the browser reads is the page's own in every field but `body`.
+   */
   withBody(args: readonly unknown[], body: string): unknown[]
   /** A Request like `request` in every way but its body. */
   requestWithBody(request: Request, body: string): Request
@@ -27,6 +31,10 @@ export function createOutgoing(target: typeof globalThis): Outgoing {
   const requestMethod = Object.getOwnPropertyDescriptor(NativeRequest.prototype, 'method')!.get!
   const requestBody = Object.getOwnPropertyDescriptor(NativeRequest.prototype, 'body')?.get
   const requestHeaders = Object.getOwnPropertyDescriptor(NativeRequest.prototype, 'headers')!.get!
+  const requestKeepalive = Object.getOwnPropertyDescriptor(NativeRequest.prototype, 'keepalive')?.get
+  const NativeProxy = target.Proxy
+  const { get: reflectGet, getOwnPropertyDescriptor: ownDescriptor } = target.Reflect
+  const createObject = target.Object.create
   const base = (): string | undefined => {
     try {
       return target.location?.href
@@ -42,6 +50,22 @@ export function createOutgoing(target: typeof globalThis): Outgoing {
       if (Array.isArray(pair) && String(pair[0]).toLowerCase() === 'content-type') return String(pair[1])
     }
     return null
+  }
+
+  const keepaliveOf = (request: Request): boolean => requestKeepalive !== undefined && Reflect.apply(requestKeepalive, request, []) === true
+
+  /**
+   * The page's init as fetch reads it, but for its body: every field, own or inherited, enumerable
+   * or not, is read from the page's object, and its getters run on it (private fields included).
+   * A copy like `{...init, body}` would lose the inherited and non-enumerable ones, and an object
+   * inheriting from the init would run the getters on itself. A body frozen in place cannot be
+   * reported differently by a Proxy over the init itself, so then the Proxy stands over an empty
+   * object (fetch only ever gets the init's fields, it never lists them).
+   */
+  function initWithBody(init: object, body: string): object {
+    const own = ownDescriptor(init, 'body')
+    const frozenBody = own !== undefined && !own.configurable && 'value' in own && !own.writable
+    return new NativeProxy(frozenBody ? createObject(null) : init, { get: (_, key) => (key === 'body' ? body : reflectGet(init, key)) })
   }
 
   function urlOf(input: unknown): string {
@@ -60,22 +84,18 @@ export function createOutgoing(target: typeof globalThis): Outgoing {
         if (typeof body !== 'string' || !startsLikeObject(body)) return undefined
         const method = isObject(init) && init.method !== undefined ? init.method : input instanceof NativeRequest ? Reflect.apply(requestMethod, input, []) : 'GET'
         if (!isPost(method) || !isJsonType(contentType((init as Record<string, unknown>).headers), true)) return undefined
-        return { kind: 'text', text: body, input }
+        const keepalive = (init as Record<string, unknown>).keepalive
+        return { kind: 'text', text: body, input, keepalive: keepalive === undefined ? input instanceof NativeRequest && keepaliveOf(input) : Boolean(keepalive) }
       }
       // A Request carrying its own body (a Request plus init is passed through: it rarely happens,
       // and merging the two would consume the page's body).
       if (!(input instanceof NativeRequest) || (init !== undefined && init !== null) || !requestBody) return undefined
-      if (!isPost(Reflect.apply(requestMethod, input, [])) || Reflect.apply(requestBody, input, []) === null) return undefined
+      if (!isPost(Reflect.apply(requestMethod, input, [])) || Reflect.apply(requestBody, input, []) === null || keepaliveOf(input)) return undefined
       if (!isJsonType(contentType(Reflect.apply(requestHeaders, input, [])), false)) return undefined
       return { kind: 'request', request: input }
     },
 
-    withBody([input, init, ...rest], body) {
-      // A plain init object is copied as it is; any other (a class instance, a Request used as
-      // init) goes through the Request constructor exactly as fetch itself would take it.
-      if (isPlainObject(init)) return [input, { ...init, body }, ...rest]
-      return [new NativeRequest(new NativeRequest(input as RequestInfo, init as RequestInit), { body })]
-    },
+    withBody: ([input, init, ...rest], body) => [input, initWithBody(init as object, body), ...rest],
 
     requestWithBody: (request, body) => new NativeRequest(request, { body }),
 
@@ -85,13 +105,6 @@ export function createOutgoing(target: typeof globalThis): Outgoing {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
-}
-
-/** An object of any realm's `Object`, or without a prototype. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (!isObject(value)) return false
-  const proto: unknown = Object.getPrototypeOf(value)
-  return proto === null || Object.getPrototypeOf(proto) === null
 }
 
 function isPost(method: unknown): boolean {

@@ -2,24 +2,27 @@
 // engine's, so they go through the same adapter as the hook's and only change agent.
 import type { WireAgentState, WireEvent } from '../../../../engine/wire/index.ts'
 import { headOf } from '../../../../engine/text.ts'
-import { LIMITS, type AgentId, type AgentState, type InspectorEvent } from '../../protocol/events.ts'
+import { LIMITS, type AgentId, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
+import { redactUrl } from '../../protocol/redact-url.ts'
 import { fromEngineEvent } from '../../protocol/from-engine.ts'
 
 const wireAgentId = (n: number): AgentId => `wire:${n}`
 
 type Of<T extends InspectorEvent['type']> = Extract<InspectorEvent, { readonly type: T }>
 
-export function toInspectorEvent(event: WireEvent, url: string): InspectorEvent {
+/** `withheld`: why the request went out as the page made it (its reminders then say where they would go). */
+export function toInspectorEvent(event: WireEvent, url: string, withheld?: Withheld): InspectorEvent {
   const agentId = wireAgentId(event.agentId)
+  const held = withheld === undefined ? {} : { withheld }
   switch (event.type) {
     case 'agent':
       return { type: 'agent', at: event.at, agent: { id: agentId, kind: 'wire', label: headOf(event.label, LIMITS.label), format: event.format } }
     case 'request': {
       const { at, format, calls, remindersInserted, rewritten } = event
-      return { type: 'request', at, agentId, url: headOf(url, LIMITS.url), format, calls, remindersInserted, rewritten }
+      return { type: 'request', at, agentId, url: headOf(redactUrl(url), LIMITS.url), format, calls, remindersInserted, rewritten: rewritten && withheld === undefined, ...held }
     }
     case 'reminder':
-      return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, placement: headOf(event.placement, LIMITS.label) }
+      return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, placement: headOf(event.placement, LIMITS.label), ...held }
     case 'call':
       return { ...(fromEngineEvent(event) as Of<'call'>), agentId }
     case 'chain-reset':

@@ -6,6 +6,8 @@
 //   inspector events with `store.ingest({ frameId: 0, url, events })`.
 // - `sink`: a `ConfigSink` (config-sink.ts): where the Config tab reads and saves the config.
 // - `theme`: 'light' | 'dark' to match a host (DevTools); left out, it follows prefers-color-scheme.
+// - `zeroCode`: optional `ZeroCodeSink` (zero-code-sink.ts): zero-code mode's per-origin setting,
+//   shown and switched in the status bar; left out (the playground), it is not shown.
 import './inspector.css'
 import { useEffect, useState } from 'preact/hooks'
 import type { InspectorStore } from '../store/inspector-store.ts'
@@ -22,11 +24,13 @@ import { Timeline } from './timeline.tsx'
 import { Toolbar } from './toolbar.tsx'
 import { useStoreVersion } from './use-store.ts'
 import { WhatIfPanel } from './what-if-panel.tsx'
+import type { ZeroCodeSink } from './zero-code-sink.ts'
 
 interface InspectorProps {
   readonly store: InspectorStore
   readonly sink: ConfigSink
   readonly theme?: Theme
+  readonly zeroCode?: ZeroCodeSink
 }
 
 type Tab = 'timeline' | 'config' | 'what-if'
@@ -37,7 +41,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'what-if', label: 'What-if' },
 ]
 
-export function Inspector({ store, sink, theme }: InspectorProps) {
+export function Inspector({ store, sink, theme, zeroCode }: InspectorProps) {
   useStoreVersion(store)
   const resolvedTheme = useTheme(theme)
   const [tab, setTab] = useState<Tab>('timeline')
@@ -98,7 +102,7 @@ export function Inspector({ store, sink, theme }: InspectorProps) {
           </section>
         </div>
       )}
-      <StatusBar store={store} />
+      <StatusBar store={store} {...(zeroCode ? { zeroCode } : {})} />
     </div>
   )
 }

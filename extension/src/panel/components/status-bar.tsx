@@ -1,9 +1,11 @@
 import type { ConnectionState } from '../store/connection-state.ts'
 import type { InspectorStore } from '../store/inspector-store.ts'
 import { count } from './format.ts'
+import type { ZeroCodeSink } from './zero-code-sink.ts'
+import { ZeroCodeSwitch } from './zero-code-switch.tsx'
 
-/** The bottom line: what is held, what was lost and why, and the link to the page. */
-export function StatusBar({ store }: { store: InspectorStore }) {
+/** The bottom line: what is held, what was lost and why, the page, and zero-code mode's setting for it. */
+export function StatusBar({ store, zeroCode }: { store: InspectorStore; zeroCode?: ZeroCodeSink }) {
   const stats = store.stats()
   const agents = store.agents().length
   const url = store.pageUrl()
@@ -17,6 +19,7 @@ export function StatusBar({ store }: { store: InspectorStore }) {
           {url}
         </span>
       )}
+      {zeroCode && <ZeroCodeSwitch sink={zeroCode} pageUrl={url} />}
       <span class="rtg-spacer" />
       <span>
         {count(agents, 'agent')} · {count(stats.calls, 'call')}

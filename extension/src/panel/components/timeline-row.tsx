@@ -1,6 +1,6 @@
 import type { ComponentChild } from 'preact'
 import { memo } from 'preact/compat'
-import { LIMITS } from '../../protocol/events.ts'
+import { LIMITS, type Withheld } from '../../protocol/events.ts'
 import type { TimelineEntry, TimelineEvent } from '../store/timeline-entry.ts'
 import { clockTime, count, preview } from './format.ts'
 
@@ -99,8 +99,8 @@ function ReminderRow({ event, head }: RowProps<'reminder'>) {
           {event.tool} × {event.count}
         </span>
         {event.placement !== undefined && (
-          <span class="rtg-placement" title="Where the reminder was inserted in the request body">
-            inserted at <code class="mono">{event.placement}</code>
+          <span class="rtg-placement" title={event.withheld === undefined ? 'Where the reminder was inserted in the request body' : `Not inserted: ${WITHHELD_WHY[event.withheld]}`}>
+            {event.withheld === undefined ? 'inserted' : 'would insert'} at <code class="mono">{event.placement}</code>
           </span>
         )}
       </div>
@@ -136,12 +136,28 @@ function RequestRow({ event, head }: RowProps<'request'>) {
       <span class="rtg-row-text mono" title={event.url}>
         {event.url}
       </span>
-      <span class="rtg-flags">
-        {count(event.calls, 'call')} · {count(event.remindersInserted, 'reminder')} inserted
-        {event.rewritten ? ' · body rewritten' : ''}
+      <span class="rtg-flags" data-testid="request-outcome">
+        {count(event.calls, 'call')} · {requestOutcome(event)}
       </span>
     </div>
   )
+}
+
+const WITHHELD_WHY: Readonly<Record<Withheld, string>> = {
+  observe: 'zero-code mode observes this origin; the request went out exactly as the page made it',
+  'keepalive-limit': 'the request is keep-alive, and the browser refuses keep-alive bodies over 64 KB',
+}
+
+function requestOutcome({ remindersInserted, rewritten, withheld }: Of<'request'>): string {
+  const due = count(remindersInserted, 'reminder')
+  switch (withheld) {
+    case 'observe':
+      return remindersInserted === 0 ? 'observed, not rewritten' : `observed, not rewritten (${due} would be inserted)`
+    case 'keepalive-limit':
+      return `not rewritten: ${due} would pass the 64 KB keep-alive limit`
+    case undefined:
+      return `${due} inserted${rewritten ? ' · body rewritten' : ''}`
+  }
 }
 
 /** Every row but a reminder is one line of a height the stylesheet fixes, unless expanded. */

@@ -1,15 +1,17 @@
 import type { GuardConfig } from '../../../../engine/index.ts'
 import type { AgentState, InspectorEvent } from '../../protocol/events.ts'
 import type { DropCounts, DropReason, TabBatch } from '../../protocol/messages.ts'
+import { redactUrl } from '../../protocol/redact-url.ts'
 import { AgentRegistry, type AgentTreeRow } from './agent-registry.ts'
 import { BoundedLog } from './bounded-log.ts'
 import { AgentRows, EntryLog } from './entry-log.ts'
 import type { ConnectionState } from './connection-state.ts'
 import type { FaultRecord } from './fault-record.ts'
+import { redactedBatch, redactedEvent } from './redacted.ts'
 import { ReplayGuard } from './replay-guard.ts'
 import { parseSession, type ImportResult, type SessionFile } from './session-file.ts'
 import { NO_FILTER, sameFilter, type TimelineFilter } from './timeline-filter.ts'
-import type { AgentKey, AgentRecord, TimelineEvent } from './timeline-entry.ts'
+import type { AgentKey, AgentRecord, TimelineEntry, TimelineEvent } from './timeline-entry.ts'
 import { LogView, type TimelineView } from './timeline-view.ts'
 import { replayWhatIf, type WhatIfReport } from './what-if.ts'
 
@@ -262,7 +264,8 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     else discarded += 1
   }
 
-  function ingestBatch(batch: TabBatch, replayed: boolean): void {
+  function ingestBatch(received: TabBatch, replayed: boolean): void {
+    const batch = redactedBatch(received)
     for (const event of batch.events) apply(batch.frameId, batch.url, event, replayed)
   }
 
@@ -360,9 +363,9 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
         format: 'repeat-tool-guard/session',
         version: 1,
         config: config ?? null,
-        frames: [...frames].map(([frameId, frame]) => ({ frameId, pageLoad: frame.pageLoad, url: frame.url })),
+        frames: [...frames].map(([frameId, frame]) => ({ frameId, pageLoad: frame.pageLoad, url: redactUrl(frame.url) })),
         agents: [...registry.values()].map(exportAgent),
-        entries: [...log],
+        entries: [...log].map(redactedEntry),
         faults: [...faults],
         drops: store.drops(),
         discarded,
@@ -374,10 +377,10 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       if (!parsed.ok) return parsed
       const file = parsed.session
       startOver()
-      for (const frame of file.frames) frames.set(frame.frameId, { pageLoad: frame.pageLoad, url: frame.url })
+      for (const frame of file.frames) frames.set(frame.frameId, { pageLoad: frame.pageLoad, url: redactUrl(frame.url) })
       registry.restore(file.agents.map((agent) => ({ ...agent, rev: 0 })))
       for (const entry of file.entries) {
-        pushRow(entry.agent, entry.frameId, entry.event)
+        pushRow(entry.agent, entry.frameId, redactedEvent(entry.event))
         if (entry.event.type === 'call') {
           calls += 1
           toolCounts.set(entry.event.tool, (toolCounts.get(entry.event.tool) ?? 0) + 1)
@@ -398,6 +401,12 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     whatIf: (whatIfConfig) => replayWhatIf(log, whatIfConfig),
   }
   return store
+}
+
+/** Rows were redacted when they came in; an export checks again, as it is what leaves the panel. */
+function redactedEntry(entry: TimelineEntry): TimelineEntry {
+  const event = redactedEvent(entry.event)
+  return event === entry.event ? entry : { ...entry, event }
 }
 
 function exportAgent(agent: AgentRecord): SessionFile['agents'][number] {

@@ -1,0 +1,106 @@
+// The built-ins the guard calls on its own paths, captured when this module loads. In the
+// extension that is at document_start, before any page script: a page that later replaces
+// `Date.now`, `JSON.parse`, `Array.prototype.includes`, `WeakMap.prototype.get`... (fake timers, a
+// JSON polyfill, a test harness, a hostile script) changes nothing for the guard. A method is
+// called as the captured function with its `this` passed in, never looked up on the object at call
+// time; plain loops replace iteration (`for...of` and spread read the page-replaceable iterator).
+// What the serialiser dependency calls inside is out of reach: see serialiser-check.ts.
+
+const { apply } = Reflect
+const { bind, call } = Function.prototype
+
+/**
+ * `fn` as a plain function taking its `this` first: the original `call` bound to `fn`, so neither
+ * `fn`'s owner nor `Function.prototype.call` is consulted again (and no arguments array is built).
+ */
+const uncurryThis = bind.bind(call) as <T, A extends unknown[], R>(fn: (this: T, ...args: A) => R) => (self: T, ...args: A) => R
+
+export const now: () => number = Date.now
+export const { parse: jsonParse } = JSON
+export const { freeze, keys: objectKeys, create: objectCreate } = Object
+export const { isArray } = Array
+export const { isFinite: isFiniteNumber } = Number
+export const NativeWeakRef = WeakRef
+export const NativeError = Error
+export const toText = String
+export const callFunction = apply
+
+export const arrayIncludes = uncurryThis(Array.prototype.includes) as <T>(array: readonly T[], item: T) => boolean
+export const arrayFind = uncurryThis(Array.prototype.find) as <T>(array: readonly T[], test: (item: T) => boolean) => T | undefined
+export const arrayPush = uncurryThis(Array.prototype.push) as <T>(array: T[], item: T) => number
+export const arrayPop = uncurryThis(Array.prototype.pop) as <T>(array: T[]) => T | undefined
+
+// New arrays are filled by index: `concat`, `slice` and `map` would create them through the
+// page-replaceable `Array[Symbol.species]`.
+
+/** `[...head, ...tail]`. */
+export function joined<T>(head: readonly T[], tail: readonly T[]): T[] {
+  const out: T[] = []
+  for (let i = 0; i < head.length; i++) out[out.length] = head[i]
+  for (let i = 0; i < tail.length; i++) out[out.length] = tail[i]
+  return out
+}
+
+/** `list.map(map)`. */
+export function mapped<T, U>(list: readonly T[], map: (item: T) => U): U[] {
+  const out: U[] = []
+  for (let i = 0; i < list.length; i++) out[out.length] = map(list[i])
+  return out
+}
+
+/** `list` without the first occurrence of `item`. */
+export function without<T>(list: readonly T[], item: T): T[] {
+  const out: T[] = []
+  let removed = false
+  for (let i = 0; i < list.length; i++) {
+    if (!removed && list[i] === item) removed = true
+    else out[out.length] = list[i]
+  }
+  return out
+}
+
+export const stringSlice = uncurryThis(String.prototype.slice)
+export const stringCharCodeAt = uncurryThis(String.prototype.charCodeAt)
+export const stringReplaceAll = uncurryThis(String.prototype.replaceAll) as unknown as (text: string, search: string, replacement: string) => string
+/** `RegExp.prototype.test` would read `exec` off the expression at call time; this is the original. */
+const regExpExec = uncurryThis(RegExp.prototype.exec)
+export const regExpTest = (expression: RegExp, text: string): boolean => regExpExec(expression, text) !== null
+
+type MapMethods<K, V> = {
+  get(map: Map<K, V>, key: K): V | undefined
+  set(map: Map<K, V>, key: K, value: V): Map<K, V>
+  has(map: Map<K, V>, key: K): boolean
+  delete(map: Map<K, V>, key: K): boolean
+  clear(map: Map<K, V>): void
+  forEach(map: Map<K, V>, visit: (value: V, key: K) => void): void
+  size(map: Map<K, V>): number
+}
+const sizeOfMap = Object.getOwnPropertyDescriptor(Map.prototype, 'size')!.get!
+const mapMethods: MapMethods<unknown, unknown> = {
+  get: uncurryThis(Map.prototype.get),
+  set: uncurryThis(Map.prototype.set),
+  has: uncurryThis(Map.prototype.has),
+  delete: uncurryThis(Map.prototype.delete),
+  clear: uncurryThis(Map.prototype.clear),
+  forEach: uncurryThis(Map.prototype.forEach) as MapMethods<unknown, unknown>['forEach'],
+  size: uncurryThis(sizeOfMap) as (map: Map<unknown, unknown>) => number,
+}
+/** Map methods, typed for the map at hand. */
+export const maps = <K, V>() => mapMethods as unknown as MapMethods<K, V>
+
+const mapKeys = uncurryThis(Map.prototype.keys)
+const mapIteratorNext = uncurryThis(Object.getPrototypeOf(new Map().keys()).next as () => IteratorResult<unknown>)
+/** The key inserted first (a Map keeps insertion order), or undefined for an empty map. */
+export const firstKey = <K>(map: Map<K, unknown>): K | undefined => mapIteratorNext(mapKeys(map)).value as K | undefined
+
+export const weakMapGet = uncurryThis(WeakMap.prototype.get) as <K extends object, V>(map: WeakMap<K, V>, key: K) => V | undefined
+export const weakMapSet = uncurryThis(WeakMap.prototype.set) as <K extends object, V>(map: WeakMap<K, V>, key: K, value: V) => WeakMap<K, V>
+export const weakSetHas = uncurryThis(WeakSet.prototype.has) as (set: WeakSet<object>, item: object) => boolean
+export const weakSetAdd = uncurryThis(WeakSet.prototype.add) as (set: WeakSet<object>, item: object) => WeakSet<object>
+export const weakSetDelete = uncurryThis(WeakSet.prototype.delete) as (set: WeakSet<object>, item: object) => boolean
+export const weakRefDeref = uncurryThis(WeakRef.prototype.deref) as <T extends object>(ref: WeakRef<T>) => T | undefined
+export const registerFinalizer = uncurryThis(FinalizationRegistry.prototype.register) as <T>(
+  registry: FinalizationRegistry<T>,
+  target: object,
+  held: T,
+) => void

@@ -1,0 +1,25 @@
+// The panel redacts every URL it takes in, whatever the page and relay did before it: a forged or
+// older batch, or an imported session, must not bring a key into the panel or an export.
+import type { InspectorEvent } from '../../protocol/events.ts'
+import type { TabBatch } from '../../protocol/messages.ts'
+import { redactUrl } from '../../protocol/redact-url.ts'
+
+/** `event` with its URL redacted; the very same object when there was nothing to remove. */
+export function redactedEvent<T extends InspectorEvent>(event: T): T {
+  if (event.type !== 'page-load' && event.type !== 'request') return event
+  const url = redactUrl(event.url)
+  return url === event.url ? event : { ...event, url }
+}
+
+/** `batch` with every URL redacted, allocating only for what changed. */
+export function redactedBatch(batch: TabBatch): TabBatch {
+  const url = redactUrl(batch.url)
+  let events = batch.events
+  for (let i = 0; i < events.length; i++) {
+    const event = redactedEvent(events[i]!)
+    if (event === events[i]) continue
+    if (events === batch.events) events = [...events]
+    ;(events as InspectorEvent[])[i] = event
+  }
+  return url === batch.url && events === batch.events ? batch : { ...batch, url, events }
+}

@@ -1,0 +1,163 @@
+// A page replaces built-ins after the extension's guard is installed. With throwing versions,
+// every call through window.__REPEAT_TOOL_GUARD__ still completes and the panel shows the faults;
+// with fake timers on Date and a JSON polyfill, reminders still arrive in the page and the panel.
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launch, type Browser } from '../support/browser.ts'
+import type { TestServer } from '../support/server.ts'
+import { GENTLE_REMINDER, serveFixtures, type AgentWindow } from './fixture.ts'
+import { tapPanelPort } from './panel-tap.ts'
+
+let browser: Browser
+let server: TestServer
+
+beforeAll(async () => {
+  server = await serveFixtures()
+  browser = await launch()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openTab(query: string): Promise<{ page: Page; tabId: number }> {
+  const page = await browser.context.newPage()
+  await page.goto(`${server.origin}/agent.html?${query}`)
+  return { page, tabId: await browser.tabId(page) }
+}
+
+const PAGE_ERROR = 'replaced by the page'
+
+// [owner, key]: resolved inside the page. `@@iterator` stands for Symbol.iterator.
+const THROWING_CORPUS: [string, string][] = [
+  ...['includes', 'find', 'map', 'push', 'pop', 'indexOf', 'slice', 'some', 'every', 'join', 'concat', 'forEach', 'filter', '@@iterator'].map(
+    (key): [string, string] => ['Array.prototype', key],
+  ),
+  ['Array', 'isArray'],
+  ...['get', 'set', 'has', 'delete', 'forEach', '@@iterator'].map((key): [string, string] => ['Map.prototype', key]),
+  ...['get', 'set', 'has'].map((key): [string, string] => ['WeakMap.prototype', key]),
+  ...['add', 'has', 'delete'].map((key): [string, string] => ['WeakSet.prototype', key]),
+  ...['freeze', 'keys', 'hasOwn', 'create'].map((key): [string, string] => ['Object', key]),
+  ['JSON', 'parse'],
+  ['JSON', 'stringify'],
+  ['Date', 'now'],
+  ...['then', 'catch', 'finally'].map((key): [string, string] => ['Promise.prototype', key]),
+  ['Promise', 'resolve'],
+  ...['call', 'apply', 'bind'].map((key): [string, string] => ['Function.prototype', key]),
+  ...['slice', 'charCodeAt', 'startsWith'].map((key): [string, string] => ['String.prototype', key]),
+]
+
+describe('a page that replaces built-ins after load', () => {
+  it('with throwing versions: every call completes, and the panel shows the faults', async () => {
+    const { page, tabId } = await openTab('throwing')
+    const outcome = await page.evaluate(
+      async ({ corpus, message }) => {
+        const guard = (window as unknown as AgentWindow).__REPEAT_TOOL_GUARD__
+        // The page's own plumbing, taken before it breaks its built-ins.
+        const { defineProperty, getOwnPropertyDescriptor } = Object
+        const owners: Record<string, object> = {
+          'Array.prototype': Array.prototype, Array, 'Map.prototype': Map.prototype, 'WeakMap.prototype': WeakMap.prototype,
+          'WeakSet.prototype': WeakSet.prototype, Object, JSON, Date, 'Promise.prototype': Promise.prototype, Promise,
+          'Function.prototype': Function.prototype, 'String.prototype': String.prototype,
+        }
+        const thrower = () => {
+          throw new Error(message)
+        }
+        const restore: (() => void)[] = corpus.map(([owner, name]) => {
+          const target = owners[owner]!
+          const key = name === '@@iterator' ? Symbol.iterator : name
+          const original = getOwnPropertyDescriptor(target, key)!
+          return () => defineProperty(target, key, original)
+        })
+        // From here on: index loops, no destructuring, no spread, no array methods.
+        for (let i = 0; i < corpus.length; i++) {
+          const name = corpus[i]![1]
+          defineProperty(owners[corpus[i]![0]]!, name === '@@iterator' ? Symbol.iterator : name, { value: thrower, writable: true, configurable: true })
+        }
+
+        const log: string[] = []
+        let escaped = ''
+        try {
+          const agent = { name: 'main' }
+          for (let i = 0; i < 5; i++) {
+            const decision = await guard.postExecute({ agent, name: 'read_file', arguments: { path: 'a.txt', lines: [1, 2] } }, { isError: false })
+            log[log.length] = `postExecute ${decision.kind} ${decision.additionalContexts === undefined ? 0 : decision.additionalContexts.length}`
+          }
+          log[log.length] = `observe ${String(guard.observe({ agent, name: 'grep', arguments: '{"q":"x"}' }))}`
+          guard.promptSubmit(agent)
+          log[log.length] = `snapshot ${guard.snapshot().length}`
+          // Leave the batch time to go out while everything is still broken.
+          await new Promise((done) => setTimeout(done, 200))
+        } catch (error) {
+          escaped = `${error}`
+        } finally {
+          for (let i = 0; i < restore.length; i++) restore[i]!()
+        }
+        return { log, escaped }
+      },
+      { corpus: THROWING_CORPUS, message: PAGE_ERROR },
+    )
+    expect(outcome).toEqual({
+      escaped: '',
+      log: [...Array(5).fill('postExecute continue 0'), 'observe undefined', 'snapshot 1'],
+    })
+
+    const panel = await browser.openPanel(tabId)
+    await expect.poll(() => panel.getByTestId('agent-label').allTextContents(), { timeout: 10_000 }).toEqual(['main'])
+    await expect.poll(() => panel.getByTestId('faults').textContent()).toMatch(/6 faults/)
+    await panel.getByTestId('faults').click()
+    const details = await panel.getByTestId('faults-detail').textContent()
+    expect(details).toContain(PAGE_ERROR)
+
+    // Built-ins back: the same agent is guarded again (the failed calls counted nothing).
+    const after = await page.evaluate(async () => {
+      const guard = (window as unknown as AgentWindow).__REPEAT_TOOL_GUARD__
+      const fresh = { name: 'after' }
+      const out: number[] = []
+      for (let i = 0; i < 3; i++) out.push((await guard.postExecute({ agent: fresh, name: 'grep', arguments: { q: 1 } })).additionalContexts?.length ?? 0)
+      return out
+    })
+    expect(after).toEqual([0, 0, 1])
+  })
+
+  it('with fake timers on Date and a JSON polyfill: reminders at 3 and 5 arrive in the page and in the panel', async () => {
+    const { page, tabId } = await openTab('polyfilled')
+    const started = Date.now()
+    const received = await page.evaluate(async (args) => {
+      const NativeDate = Date
+      const nativeJson = JSON
+      // What fake-timer libraries install: a Date class whose clock the test controls.
+      class FakeDate extends NativeDate {
+        static override now() {
+          return 0
+        }
+      }
+      // A working JSON of its own, escaping `"` differently from the native one.
+      const polyfill = {
+        parse: (text: string) => nativeJson.parse(text) as unknown,
+        stringify: (value: unknown) => nativeJson.stringify(value)?.replaceAll('\\"', '\\u0022'),
+      }
+      const w = window as unknown as { Date: DateConstructor; JSON: unknown }
+      w.Date = FakeDate as unknown as DateConstructor
+      w.JSON = polyfill
+      try {
+        return await (window as unknown as AgentWindow).agentHarness.run('faked', Array.from({ length: 5 }, () => ['grep', args]))
+      } finally {
+        w.Date = NativeDate
+        w.JSON = nativeJson
+      }
+    }, '{"q":"say \\"hi\\"","n":[1]}')
+    expect(received.map((r) => r.length)).toEqual([0, 0, 1, 0, 1])
+    expect(received[2]).toEqual([GENTLE_REMINDER])
+    expect(received[4]![0]).toContain('- consecutive_calls: 5')
+
+    const panel = await browser.openPanel(tabId)
+    await expect.poll(() => panel.getByTestId('reminder-text').allTextContents(), { timeout: 10_000 }).toEqual(received.flat())
+    expect(await panel.getByTestId('faults').count()).toBe(0)
+    // The timeline keeps the real clock: the page's fake one is the page's business.
+    const reminders = (await (await tapPanelPort(panel, tabId)).events()).filter((e) => e.type === 'reminder')
+    expect(reminders).toHaveLength(2)
+    for (const reminder of reminders) expect(reminder.at).toBeGreaterThanOrEqual(started)
+  })
+})
