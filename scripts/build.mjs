@@ -32,35 +32,21 @@ const script = (entry, outDir, fileName, name, plugins = []) =>
  * put inside a function that the first call of `onDemand()` (from `folder/deferred.ts`) runs: V8
  * only skims the body of a function that has not run, so a frame that never needs that half pays
  * for reading it, not for compiling or running it. A function declaration, not a parenthesised
- * function expression, which V8 would compile at once. Modules both halves use are in both, except
- * the `startUp` ones: those run with the start-up half and the on-demand half is handed that very
- * instance (engine/intrinsics.ts must capture the built-ins at document_start, whenever it is used).
+ * function expression, which V8 would compile at once. Modules both halves use are in both. Only
+ * for the isolated world, whose built-ins no page can replace before the half runs.
  */
-async function scriptWithOnDemandHalf(folder, outDir, fileName, name, startUp = []) {
-  const shared = startUp.map((path, i) => ({ path: at(path), id: `start-up:${path}`, binding: `startUpModule${i}` }))
-  const keepShared = {
-    name: 'start-up-modules',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
-      const module = shared.find((m) => m.path === resolved?.id)
-      return module ? { id: module.id, external: true } : null
-    },
-  }
+async function scriptWithOnDemandHalf(folder, outDir, fileName, name) {
   const [half] = await build({
     ...quiet,
-    plugins: [keepShared],
     build: {
       write: false,
       target: 'es2022',
       minify: false,
       lib: { entry: at(folder, 'on-demand.ts'), formats: ['iife'], name: 'onDemandHalf', fileName: () => 'on-demand.js' },
-      rollupOptions: { output: { globals: Object.fromEntries(shared.map((m) => [m.id, m.binding])) } },
     },
   })
   const { code } = half.output[0]
-  const imports = shared.map((m) => `import * as ${m.binding} from ${JSON.stringify(m.path)}\n`).join('')
-  const loader = `${imports}function runOnDemandHalf() {\n${code}\nreturn onDemandHalf\n}\nlet loaded\nexport const onDemand = () => (loaded ??= runOnDemandHalf())\n`
+  const loader = `function runOnDemandHalf() {\n${code}\nreturn onDemandHalf\n}\nlet loaded\nexport const onDemand = () => (loaded ??= runOnDemandHalf())\n`
   const deferred = at(folder, 'deferred.ts')
   const onDemandLoader = { name: 'on-demand-half', enforce: 'pre', load: (id) => (id === deferred ? loader : null) }
   await script(`${folder}/index.ts`, outDir, fileName, name, [onDemandLoader])
@@ -105,8 +91,10 @@ const targets = {
         },
       },
     })
-    await scriptWithOnDemandHalf('extension/src/page', out, 'page.js', 'RepeatToolGuardPage', ['engine/intrinsics.ts'])
-    await scriptWithOnDemandHalf('extension/src/content', out, 'content.js', 'RepeatToolGuardContent', ['engine/intrinsics.ts'])
+    // One piece: the page's modules capture the built-ins they call as they load, which must happen
+    // at document_start, before any page script can replace them.
+    await script('extension/src/page/index.ts', out, 'page.js', 'RepeatToolGuardPage')
+    await scriptWithOnDemandHalf('extension/src/content', out, 'content.js', 'RepeatToolGuardContent')
   },
   async playground() {
     await build({

@@ -7,9 +7,8 @@ import { errorText } from '../../../engine/text.ts'
 import { PROTOCOL_VERSION, type AgentState } from '../protocol/events.ts'
 import { CONTENT_SOURCE } from '../protocol/messages.ts'
 import { isTagged } from '../protocol/tag.ts'
-import type { ActivePage } from './active-page.ts'
+import { startActivePage, type ActivePage } from './active-page.ts'
 import { captureBuiltins } from './builtins.ts'
-import { onDemand } from './deferred.ts'
 import { installFetchInterceptor } from './fetch/install.ts'
 import { forwardGuard } from './forward-guard.ts'
 import { createOriginMode } from './origin-mode.ts'
@@ -27,7 +26,7 @@ function install(win: Window & typeof globalThis): void {
   let page: ActivePage | undefined
   const zeroCode = createOriginMode(win)
   const active = (): ActivePage =>
-    (page ??= onDemand().startActivePage({ win, builtins, loadedAt, url, wireAgents: () => wireAgents(), setZeroCode: zeroCode.set }))
+    (page ??= startActivePage({ win, builtins, loadedAt, url, wireAgents: () => wireAgents(), setZeroCode: zeroCode.set }))
 
   Object.defineProperty(win, GLOBAL_NAME, {
     value: createPageGuard(

@@ -5,11 +5,10 @@
 // whether an LLM request is analysed at all (off), and whether the result may replace its body
 // (guard) or is only shown (observe).
 import type { GuardConfig } from '../../../../engine/index.ts'
-import type { WireGuard, WireInspection } from '../../../../engine/wire/index.ts'
+import { createWireGuard, type WireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
 import { errorText, headOf } from '../../../../engine/text.ts'
 import { LIMITS, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
-import { onDemand } from '../deferred.ts'
 import { printAsNative } from './native-look.ts'
 import { createOutgoing, type Candidate } from './outgoing.ts'
 import { withheldReason } from './rewrite-policy.ts'
@@ -47,9 +46,9 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
   const nativeFetch = target.fetch
   if (typeof nativeFetch !== 'function') return { snapshot: () => [] }
   const outgoing = createOutgoing(target)
-  // Built (and its code run) by the first request that may be an LLM request: most pages never send one.
+  // Built by the first request that may be an LLM request: most pages never send one.
   let wire: WireGuard | undefined
-  const wireGuard = (): WireGuard => (wire ??= onDemand().createWireGuard({ hookSaw, ...(maxConversations === undefined ? {} : { maxConversations }) }))
+  const wireGuard = (): WireGuard => (wire ??= createWireGuard({ hookSaw, ...(maxConversations === undefined ? {} : { maxConversations }) }))
   const now = target.Date.now.bind(target.Date)
 
   /** Reports after the request is on its way; the page's emit must not delay or fail a fetch. */
