@@ -1,23 +1,23 @@
-// A page that has something to say, or is asked to: its engine guard (built on the first call that
-// needs it), its link to the content relay, and its answers to the relay's messages. Started by the
-// page's first call, its first LLM-shaped request or the relay's first message; never before.
-import { createRepeatToolGuard, type GuardConfig } from '../../../engine/index.ts'
+// A page that has something to say, or is asked to: its link to the content relay and its answers
+// to the relay's messages. Started by the first event of the page's guard or of the fetch
+// interceptor, or by the relay's first message; never before.
+import type { GuardConfig, RepeatToolGuard } from '../../../engine/index.ts'
 import { errorText } from '../../../engine/text.ts'
 import { PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '../protocol/events.ts'
-import { fromEngineEvent, snapshotEvent } from '../protocol/from-engine.ts'
+import { snapshotEvent } from '../protocol/from-engine.ts'
 import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
 import { checkContentToPage, checkInspectorEvent } from '../protocol/validate.ts'
+import type { ZeroCodeMode } from '../protocol/zero-code-mode.ts'
 // Pure counting, shared with the relay (no extension API in it).
 import { createDropReport } from '../content/drop-report.ts'
-import type { ZeroCodeMode } from '../protocol/zero-code-mode.ts'
 import type { PageBuiltins } from './builtins.ts'
-import { createLazyGuard, type LazyGuard } from './lazy-guard.ts'
-import { createRecentCalls } from './recent-calls.ts'
 import { createRelayLink } from './relay-link.ts'
 
 interface ActivePageOptions {
   readonly win: Window
   readonly builtins: PageBuiltins
+  /** The guard behind `window.__REPEAT_TOOL_GUARD__`. */
+  readonly guard: RepeatToolGuard
   /** When and where the page loaded (`document_start`): reported with the page's first batch. */
   readonly loadedAt: number
   readonly url: string
@@ -28,26 +28,15 @@ interface ActivePageOptions {
 }
 
 export interface ActivePage {
-  readonly guard: LazyGuard
+  push(event: InspectorEvent): void
   fault(message: string): void
   /** A window message tagged as the relay's (not yet checked). */
   fromRelay(source: unknown, data: unknown): void
   /** An inspector event of the fetch interceptor (not yet checked). */
   emit(event: InspectorEvent): void
-  /** Whether the page's own agent reported this call (see the fetch interceptor's `hookSaw`). */
-  hookSaw(tool: string, canonicalArguments: string): boolean
 }
 
-export function startActivePage({ win, builtins, loadedAt, url, wireAgents, setZeroCode }: ActivePageOptions): ActivePage {
-  const recentCalls = createRecentCalls()
-  const guard = createLazyGuard((config) => {
-    const engine = createRepeatToolGuard(config)
-    engine.subscribe((event) => {
-      if (event.type === 'call') recentCalls.add(event.tool, event.canonicalArguments)
-      link.push(fromEngineEvent(event))
-    })
-    return engine
-  })
+export function startActivePage({ win, builtins, guard, loadedAt, url, wireAgents, setZeroCode }: ActivePageOptions): ActivePage {
   const link = createRelayLink({ builtins, loadedAt, url, config: () => guard.config })
   // Forged or malformed relay messages are counted like the relay's own drops: the relay adds
   // this report to its own, so the panel's totals cover both directions of the window hop.
@@ -57,8 +46,7 @@ export function startActivePage({ win, builtins, loadedAt, url, wireAgents, setZ
   })
 
   function resync(): void {
-    // A page whose engine never started has no agent: its snapshot is empty, and says so.
-    link.push(snapshotEvent(guard.built?.snapshot() ?? [], guard.config, builtins.now()))
+    link.push(snapshotEvent(guard.snapshot(), guard.config, builtins.now()))
     // The fetch interceptor's agents, in a snapshot of their own (a panel merges agent by agent).
     // A failure there is reported, never thrown inside the page's message listener.
     let agents: AgentState[]
@@ -74,19 +62,15 @@ export function startActivePage({ win, builtins, loadedAt, url, wireAgents, setZ
   function applyConfig(config: GuardConfig): void {
     // The relay may send the config in force (the stored one read again, a change back and forth).
     if (sameConfig(config, guard.config)) return
-    const running = guard.built
     try {
-      guard.deliver(config)
+      guard.configure(config)
     } catch (error) {
       link.fault(`config from the extension rejected: ${errorText(error)}`)
-      return
     }
-    // A running engine reports its new config itself; one yet to start has it reported here.
-    if (!running) link.push({ type: 'config', at: builtins.now(), config: guard.config })
   }
 
   return {
-    guard,
+    push: link.push,
     fault: link.fault,
     fromRelay(source, data) {
       // The relay posts to this window only: the tag from another window (a frame, an opener) is forged.
@@ -105,7 +89,6 @@ export function startActivePage({ win, builtins, loadedAt, url, wireAgents, setZ
       if (checked.ok) link.push(event)
       else link.fault(`fetch interceptor produced an invalid ${String(event?.type)} event: ${checked.detail}`)
     },
-    hookSaw: recentCalls.has,
   }
 }
 

@@ -1,18 +1,21 @@
 // The MAIN-world script, run at document_start in every frame before any page script. It does the
-// least a page that never runs an agent must pay for: it installs `window.__REPEAT_TOOL_GUARD__`
-// and the fetch interceptor, and listens for the relay. The engine, the wire guard and the traffic
-// to the relay (active-page.ts) start with the first call, LLM-shaped request or relay message
-// that needs them. Nothing here may ever break the page.
+// least a page that never runs an agent must pay for: it builds the guard behind
+// `window.__REPEAT_TOOL_GUARD__` (now, so that built-ins a page replaces later cannot break it),
+// installs the fetch interceptor and listens for the relay. The wire guard and all traffic to the
+// relay (active-page.ts) start with the first event or relay message. Nothing here may ever break
+// the page.
+import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { errorText } from '../../../engine/text.ts'
 import { PROTOCOL_VERSION, type AgentState } from '../protocol/events.ts'
+import { fromEngineEvent } from '../protocol/from-engine.ts'
 import { CONTENT_SOURCE } from '../protocol/messages.ts'
 import { isTagged } from '../protocol/tag.ts'
 import { startActivePage, type ActivePage } from './active-page.ts'
 import { captureBuiltins } from './builtins.ts'
 import { installFetchInterceptor } from './fetch/install.ts'
-import { forwardGuard } from './forward-guard.ts'
 import { createOriginMode } from './origin-mode.ts'
 import { createPageGuard } from './page-api.ts'
+import { createRecentCalls } from './recent-calls.ts'
 
 const GLOBAL_NAME = '__REPEAT_TOOL_GUARD__'
 
@@ -22,18 +25,21 @@ function install(win: Window & typeof globalThis): void {
   const builtins = captureBuiltins(win)
   const loadedAt = builtins.now()
   const url = win.location.href
+  const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
+  const zeroCode = createOriginMode(win)
   let wireAgents = (): AgentState[] => []
   let page: ActivePage | undefined
-  const zeroCode = createOriginMode(win)
   const active = (): ActivePage =>
-    (page ??= startActivePage({ win, builtins, loadedAt, url, wireAgents: () => wireAgents(), setZeroCode: zeroCode.set }))
+    (page ??= startActivePage({ win, builtins, guard, loadedAt, url, wireAgents: () => wireAgents(), setZeroCode: zeroCode.set }))
+
+  const recentCalls = createRecentCalls()
+  guard.subscribe((event) => {
+    if (event.type === 'call') recentCalls.add(event.tool, event.canonicalArguments)
+    active().push(fromEngineEvent(event))
+  })
 
   Object.defineProperty(win, GLOBAL_NAME, {
-    value: createPageGuard(
-      forwardGuard(() => active().guard),
-      PROTOCOL_VERSION,
-      (message) => active().fault(message),
-    ),
+    value: createPageGuard(guard, PROTOCOL_VERSION, (message) => active().fault(message)),
     writable: false,
     enumerable: false,
     configurable: false,
@@ -50,11 +56,10 @@ function install(win: Window & typeof globalThis): void {
   try {
     wireAgents = installFetchInterceptor({
       target: win,
-      config: () => active().guard.config,
+      config: () => guard.config,
       mode: zeroCode.current,
       emit: (event) => active().emit(event),
-      // A page that never started has no agent of its own that could have reported the call.
-      hookSaw: (tool, args) => page?.hookSaw(tool, args) ?? false,
+      hookSaw: recentCalls.has,
     }).snapshot
   } catch (error) {
     active().fault(`fetch interception is off: ${errorText(error)}`)

@@ -51,7 +51,7 @@ describe('the page script', () => {
     expect(snapshot).toMatchObject({ agents: [], config: RECOMMENDED_CONFIG })
   })
 
-  it('takes a config before its engine starts, reports it, and starts the engine under it', async () => {
+  it('applies a config from the relay before any agent, reports it, and runs the first calls under it', async () => {
     const config = { ...RECOMMENDED_CONFIG, thresholds: [2, 9] }
     fromContent({ kind: 'config', config })
     expect(guard.config).toEqual(config)
