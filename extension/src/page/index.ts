@@ -1,16 +1,15 @@
 // The MAIN-world script, run at document_start in every frame before any page script. It does the
 // least a page that never runs an agent must pay for: it builds the guard behind
 // `window.__REPEAT_TOOL_GUARD__` (now, so that built-ins a page replaces later cannot break it),
-// installs the fetch interceptor and listens for the relay. The wire guard and all traffic to the
-// relay (active-page.ts) start with the first event or relay message. Nothing here may ever break
-// the page.
+// installs the fetch interceptor and listens for the relay (page-bridge.ts). It posts nothing, and
+// builds no wire guard, until the page has something to say. Nothing here may ever break the page.
 import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { errorText } from '../../../engine/text.ts'
 import { PROTOCOL_VERSION, type AgentState } from '../protocol/events.ts'
 import { fromEngineEvent } from '../protocol/from-engine.ts'
 import { CONTENT_SOURCE } from '../protocol/messages.ts'
 import { isTagged } from '../protocol/tag.ts'
-import { startActivePage, type ActivePage } from './active-page.ts'
+import { createPageBridge } from './page-bridge.ts'
 import { captureBuiltins } from './builtins.ts'
 import { installFetchInterceptor } from './fetch/install.ts'
 import { createOriginMode } from './origin-mode.ts'
@@ -28,18 +27,16 @@ function install(win: Window & typeof globalThis): void {
   const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
   const zeroCode = createOriginMode(win)
   let wireAgents = (): AgentState[] => []
-  let page: ActivePage | undefined
-  const active = (): ActivePage =>
-    (page ??= startActivePage({ win, builtins, guard, loadedAt, url, wireAgents: () => wireAgents(), setZeroCode: zeroCode.set }))
+  const page = createPageBridge({ win, builtins, guard, loadedAt, url, wireAgents: () => wireAgents(), setZeroCode: zeroCode.set })
 
   const recentCalls = createRecentCalls()
   guard.subscribe((event) => {
     if (event.type === 'call') recentCalls.add(event.tool, event.canonicalArguments)
-    active().push(fromEngineEvent(event))
+    page.push(fromEngineEvent(event))
   })
 
   Object.defineProperty(win, GLOBAL_NAME, {
-    value: createPageGuard(guard, PROTOCOL_VERSION, (message) => active().fault(message)),
+    value: createPageGuard(guard, PROTOCOL_VERSION, page.fault),
     writable: false,
     enumerable: false,
     configurable: false,
@@ -48,9 +45,9 @@ function install(win: Window & typeof globalThis): void {
   builtins.onMessage(
     (source, data) => {
       // Not tagged as the relay's: other scripts' traffic (our own batches included), not counted.
-      if (isTagged(data, CONTENT_SOURCE)) active().fromRelay(source, data)
+      if (isTagged(data, CONTENT_SOURCE)) page.fromRelay(source, data)
     },
-    (error) => active().fault(`a message from the extension could not be handled: ${errorText(error)}`),
+    (error) => page.fault(`a message from the extension could not be handled: ${errorText(error)}`),
   )
 
   try {
@@ -58,11 +55,11 @@ function install(win: Window & typeof globalThis): void {
       target: win,
       config: () => guard.config,
       mode: zeroCode.current,
-      emit: (event) => active().emit(event),
+      emit: page.emit,
       hookSaw: recentCalls.has,
     }).snapshot
   } catch (error) {
-    active().fault(`fetch interception is off: ${errorText(error)}`)
+    page.fault(`fetch interception is off: ${errorText(error)}`)
   }
 }
 

@@ -1,13 +1,15 @@
 // The page's side of the window hop to the content relay. Nothing is posted until the page has
 // something to say (an agent's first event, a fault, a resync): the relay, and the service worker
 // behind it, stay untouched by pages that never run an agent. The first batch then opens with the
-// page's load, as captured at document_start, and the config in force.
+// page's load, as captured at document_start, and the config in force. Everything is set up at
+// document_start all the same (it costs next to nothing): whatever the page replaces later, the
+// first batch goes out as any other.
 import { headOf } from '../../../engine/text.ts'
 import type { GuardConfig } from '../../../engine/index.ts'
 import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
 import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
 import { redactUrl } from '../protocol/redact-url.ts'
-import { createBatcher, type Batcher } from './batcher.ts'
+import { createBatcher } from './batcher.ts'
 import type { PageBuiltins } from './builtins.ts'
 
 interface RelayLinkOptions {
@@ -26,21 +28,23 @@ interface RelayLink {
 }
 
 export function createRelayLink({ builtins, loadedAt, url, config }: RelayLinkOptions): RelayLink {
-  let batcher: Batcher | undefined
+  const batcher = createBatcher({
+    send: (events) => builtins.post({ source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'events', events } satisfies PageToContent),
+    now: builtins.now,
+    microtask: builtins.microtask,
+    later: builtins.later,
+  })
+  const pageLoad: InspectorEvent = { type: 'page-load', at: loadedAt, url: headOf(redactUrl(url), LIMITS.url) }
+  let spoken = false
 
-  function open(): Batcher {
-    const opened = createBatcher({
-      send: (events) => builtins.post({ source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'events', events } satisfies PageToContent),
-      now: builtins.now,
-      microtask: builtins.microtask,
-      later: builtins.later,
-    })
-    opened.push({ type: 'page-load', at: loadedAt, url: headOf(redactUrl(url), LIMITS.url) })
-    opened.push({ type: 'config', at: builtins.now(), config: config() })
-    return opened
+  function push(event: InspectorEvent): void {
+    if (!spoken) {
+      spoken = true
+      batcher.push(pageLoad)
+      batcher.push({ type: 'config', at: builtins.now(), config: config() })
+    }
+    batcher.push(event)
   }
-
-  const push = (event: InspectorEvent) => (batcher ??= open()).push(event)
   return {
     push,
     fault: (message) => push({ type: 'fault', at: builtins.now(), message: headOf(message, LIMITS.text) }),

@@ -1,6 +1,5 @@
-// A page that has something to say, or is asked to: its link to the content relay and its answers
-// to the relay's messages. Started by the first event of the page's guard or of the fetch
-// interceptor, or by the relay's first message; never before.
+// The page's side of the bridge: its link to the content relay (silent until the page has
+// something to say, relay-link.ts) and its answers to the relay's messages.
 import type { GuardConfig, RepeatToolGuard } from '../../../engine/index.ts'
 import { errorText } from '../../../engine/text.ts'
 import { PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '../protocol/events.ts'
@@ -13,7 +12,7 @@ import { createDropReport } from '../content/drop-report.ts'
 import type { PageBuiltins } from './builtins.ts'
 import { createRelayLink } from './relay-link.ts'
 
-interface ActivePageOptions {
+interface PageBridgeOptions {
   readonly win: Window
   readonly builtins: PageBuiltins
   /** The guard behind `window.__REPEAT_TOOL_GUARD__`. */
@@ -27,7 +26,7 @@ interface ActivePageOptions {
   readonly setZeroCode: (mode: ZeroCodeMode) => void
 }
 
-export interface ActivePage {
+interface PageBridge {
   push(event: InspectorEvent): void
   fault(message: string): void
   /** A window message tagged as the relay's (not yet checked). */
@@ -36,7 +35,7 @@ export interface ActivePage {
   emit(event: InspectorEvent): void
 }
 
-export function startActivePage({ win, builtins, guard, loadedAt, url, wireAgents, setZeroCode }: ActivePageOptions): ActivePage {
+export function createPageBridge({ win, builtins, guard, loadedAt, url, wireAgents, setZeroCode }: PageBridgeOptions): PageBridge {
   const link = createRelayLink({ builtins, loadedAt, url, config: () => guard.config })
   // Forged or malformed relay messages are counted like the relay's own drops: the relay adds
   // this report to its own, so the panel's totals cover both directions of the window hop.
