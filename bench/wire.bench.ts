@@ -24,6 +24,7 @@ import { createWireGuard, type WireGuard } from '../engine/wire/index.ts'
 import { anthropicBody, openaiChatBody, type Body, type Script, type Turn } from '../test/fixtures/wire/conversations.ts'
 import { EXTENSION_DIR, launch } from '../test/e2e/support/browser.ts'
 import { serve } from '../test/e2e/support/server.ts'
+import { median, quantile } from './support/quantile.ts'
 
 interface Row {
   readonly case: string
@@ -37,9 +38,6 @@ interface Row {
 }
 
 const rows: Row[] = []
-/** The value at fraction `at` of the sorted values (0.5: the median). */
-const quantile = (values: readonly number[], at: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * at))]!
-const median = (values: readonly number[]) => quantile(values, 0.5)
 const ms = (value: number) => (value >= 1 ? `${value.toFixed(2)} ms` : `${(value * 1000).toFixed(1)} µs`)
 
 /** A row of the table; without a target it only informs. */

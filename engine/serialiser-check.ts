@@ -8,11 +8,20 @@ import { errorText } from './text.ts'
  * needs every one of them tells the two apart: if the sample fails too, no canonical form can be
  * trusted, and the call must end as a fault rather than as a chain keyed on an error text.
  */
-const SAMPLE: unknown = {
+const NativeUint8Array = Uint8Array
+let sample: unknown
+/**
+ * Built on the first failure, not when the engine loads (every frame would pay for it), and with
+ * no built-in the page could have replaced since: a plain loop and literals.
+ */
+function sampleData(): unknown {
+  if (sample !== undefined) return sample
   // More keys than the serialiser sorts by hand, in reverse order, so that it calls `sort`.
-  ...Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${200 - i}`, i])),
-  list: [true, null, 1.5, 'needs "escaping"\n', { nested: [] }],
-  typed: new Uint8Array(1),
+  const keyed: Record<string, unknown> = {}
+  for (let i = 0; i <= 200; i++) keyed[`k${200 - i}`] = i
+  keyed.list = [true, null, 1.5, 'needs "escaping"\n', { nested: [] }]
+  keyed.typed = new NativeUint8Array(1)
+  return (sample = keyed)
 }
 
 /** A built-in the serialiser needs throws: nothing about the arguments can be concluded. */
@@ -23,7 +32,7 @@ export class BrokenSerialiserError extends Error {
 /** Throws `BrokenSerialiserError` when `stringify` fails on plain data. */
 export function checkSerialiser(stringify: (value: unknown) => string | undefined): void {
   try {
-    stringify(SAMPLE)
+    stringify(sampleData())
   } catch (error) {
     throw new BrokenSerialiserError(`a built-in the serialiser calls was replaced and throws: ${errorText(error)}`)
   }

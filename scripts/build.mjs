@@ -22,9 +22,10 @@ const readJson = async (path) => JSON.parse(await readFile(path, 'utf8'))
 const writeJson = (path, value) => writeFile(path, `${JSON.stringify(value, null, 2)}\n`)
 
 /** A classic script with everything inlined: content scripts cannot import chunks. */
-const script = (entry, outDir, fileName, name) =>
+const script = (entry, outDir, fileName, name, plugins = []) =>
   build({
     ...quiet,
+    plugins,
     build: {
       outDir,
       emptyOutDir: false,
@@ -40,6 +41,31 @@ function panelMaxBytes() {
   if (value === undefined || value === '') return undefined
   if (!/^\d+$/.test(value)) throw new Error(`RTG_PANEL_MAX_BYTES must be a whole number of bytes, got "${value}"`)
   return Number(value)
+}
+
+/**
+ * A content script in two halves, still one file. `folder/on-demand.ts` is bundled on its own and
+ * put inside a function that the first call of `onDemand()` (from `folder/deferred.ts`) runs: V8
+ * only skims the body of a function that has not run, so a frame that never needs that half pays
+ * for reading it, not for compiling or running it. A function declaration, not a parenthesised
+ * function expression, which V8 would compile at once. Modules both halves use are in both. Only
+ * for the isolated world, whose built-ins no page can replace before the half runs.
+ */
+async function scriptWithOnDemandHalf(folder, outDir, fileName, name) {
+  const [half] = await build({
+    ...quiet,
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: false,
+      lib: { entry: at(folder, 'on-demand.ts'), formats: ['iife'], name: 'onDemandHalf', fileName: () => 'on-demand.js' },
+    },
+  })
+  const { code } = half.output[0]
+  const loader = `function runOnDemandHalf() {\n${code}\nreturn onDemandHalf\n}\nlet loaded\nexport const onDemand = () => (loaded ??= runOnDemandHalf())\n`
+  const deferred = at(folder, 'deferred.ts')
+  const onDemandLoader = { name: 'on-demand-half', enforce: 'pre', load: (id) => (id === deferred ? loader : null) }
+  await script(`${folder}/index.ts`, outDir, fileName, name, [onDemandLoader])
 }
 
 const targets = {
@@ -88,8 +114,10 @@ const targets = {
         },
       },
     })
+    // One piece: the page's modules capture the built-ins they call as they load, which must happen
+    // at document_start, before any page script can replace them.
     await script('extension/src/page/index.ts', out, 'page.js', 'RepeatToolGuardPage')
-    await script('extension/src/content/index.ts', out, 'content.js', 'RepeatToolGuardContent')
+    await scriptWithOnDemandHalf('extension/src/content', out, 'content.js', 'RepeatToolGuardContent')
     // The same files for both browsers; only the manifest differs.
     await cp(out, firefox, { recursive: true })
     const source = await readJson(at('extension/manifest/manifest.json'))

@@ -7,6 +7,8 @@ import { createRouter } from './router.ts'
 const router = createRouter({
   extensionOrigin: browser.runtime.getURL(''),
   later: (run, ms) => void setTimeout(run, ms),
+  // A tab without a content script (a browser page, a store page) has no receiver: nothing to wake.
+  wake: (tabId, message) => void browser.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => {}),
 })
 
 browser.runtime.onConnect.addListener((port) => router.connect(port))

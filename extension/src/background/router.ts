@@ -36,6 +36,11 @@ interface RouterOptions {
   readonly rateLimits?: TabRateLimits
   /** Drop totals go to panels at most this often. */
   readonly dropsIntervalMs?: number
+  /**
+   * Asks the tab's top frame to report (`message` sent outside the content ports): a page that never
+   * had anything to say holds no port, and reports its load only when asked.
+   */
+  readonly wake?: (tabId: number, message: BackgroundToContent) => void
 }
 
 export interface Router {
@@ -85,7 +90,7 @@ function post(port: RouterPort, message: BackgroundToPanel | BackgroundToContent
 }
 
 export function createRouter(options: RouterOptions): Router {
-  const { extensionOrigin, later, now = Date.now, bufferLimits, rateLimits, dropsIntervalMs = 100 } = options
+  const { extensionOrigin, later, now = Date.now, bufferLimits, rateLimits, dropsIntervalMs = 100, wake } = options
   const panelPage = `${extensionOrigin}panel.html`
   const tabs = new Map<number, TabRecord>()
 
@@ -165,8 +170,11 @@ export function createRouter(options: RouterOptions): Router {
       post(port, { v: PROTOCOL_VERSION, kind: 'history', tabId, batches: record.buffer.batches(), truncated: record.buffer.truncated })
       if (Object.keys(record.drops).length > 0) post(port, { v: PROTOCOL_VERSION, kind: 'drops', tabId, drops: { ...record.drops } })
       // History without its beginning (or none after a restart): have the pages send their state.
-      if (record.buffer.truncated || record.buffer.empty)
-        for (const content of record.contents) post(content, { v: PROTOCOL_VERSION, kind: 'resync' })
+      if (record.buffer.truncated || record.buffer.empty) {
+        const resync: BackgroundToContent = { v: PROTOCOL_VERSION, kind: 'resync' }
+        for (const content of record.contents) post(content, resync)
+        wake?.(tabId, resync)
+      }
     })
     port.onDisconnect.addListener(leave)
   }

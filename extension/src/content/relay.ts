@@ -30,6 +30,8 @@ export interface Relay {
   keepConnected(): void
   /** False once the extension context is gone; the caller should stop listening. */
   readonly alive: boolean
+  /** A port is open now. */
+  readonly connected: boolean
 }
 
 /** A port that stayed open this long was healthy: the next failure starts the backoff over. */
@@ -117,6 +119,9 @@ export function createRelay(options: RelayOptions): Relay {
     },
     get alive() {
       return alive
+    },
+    get connected() {
+      return port !== null
     },
   }
 }

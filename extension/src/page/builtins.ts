@@ -2,7 +2,7 @@
 // replace them: a page that later patches postMessage or addEventListener neither sees nor
 // breaks the bridge (it can still read the events it posts: the MAIN world is the page's).
 
-interface PageBuiltins {
+export interface PageBuiltins {
   /** Posts to this window only (content scripts listen on the same window). */
   readonly post: (message: unknown) => void
   /**

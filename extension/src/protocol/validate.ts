@@ -240,10 +240,7 @@ const tabBatch = both(
   record({ frameId: natural, url: text(LIMITS.url), events }),
 )
 
-/** Whether `data` claims to be one of our window messages (carries `tag` as its `source`). */
-export function isTagged(data: unknown, tag: typeof PAGE_SOURCE | typeof CONTENT_SOURCE): boolean {
-  return isRecord(data) && data.source === tag
-}
+export { isTagged } from './tag.ts'
 
 /** Runs `body`, turning a rejection (or the throw of an exotic object) into a drop. */
 function attempt<T>(value: unknown, body: () => void): Checked<T> {

@@ -48,7 +48,7 @@ afterAll(async () => {
 
 describe('the service worker after Chrome stops it', () => {
   it('stays stopped while the only page has no agent', async () => {
-    // The fixture page drives no agent until told to: it posts just its page load and config.
+    // The fixture page drives no agent until told to: it posts nothing, and its relay opens no port.
     await page.goto(`${server.origin}/agent.html?idle`)
     await settle(500)
     expect(await stopWorker()).toHaveLength(1)

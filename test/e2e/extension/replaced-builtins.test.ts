@@ -105,10 +105,13 @@ describe('a page that replaces built-ins after load', () => {
 
     const panel = await browser.openPanel(tabId)
     await expect.poll(() => panel.getByTestId('agent-label').allTextContents(), { timeout: 10_000 }).toEqual(['main'])
-    await expect.poll(() => panel.getByTestId('faults').textContent()).toMatch(/6 faults/)
+    // Six calls, and the stored settings: the relay brings them once the page has spoken, here while
+    // the page's built-ins throw, so its handler reports them as a fault instead of applying them.
+    await expect.poll(() => panel.getByTestId('faults').textContent()).toMatch(/7 faults/)
     await panel.getByTestId('faults').click()
     const details = await panel.getByTestId('faults-detail').textContent()
     expect(details).toContain(PAGE_ERROR)
+    expect(details).toContain(`a message from the extension could not be handled: ${PAGE_ERROR}`)
 
     // Built-ins back: the same agent is guarded again (the failed calls counted nothing).
     const after = await page.evaluate(async () => {

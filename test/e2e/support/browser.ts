@@ -44,7 +44,7 @@ export interface Browser {
 interface LaunchOptions {
   /** Load the built extension (the default). */
   readonly extension?: boolean
-  /** Another build of the extension than the one `npm run build` made. */
+  /** Another unpacked extension to load instead of the build (a flood test's build, a benchmark's baseline). */
   readonly extensionDir?: string
   /** More command-line switches, e.g. `--host-resolver-rules` to serve pages under other host names. */
   readonly args?: readonly string[]

@@ -34,10 +34,17 @@ class WorkerPort {
 }
 
 const ports = vi.hoisted(() => [] as WorkerPort[])
+/** The listeners for messages the worker sends the tab outside any port, and how often storage was read. */
+const outside = vi.hoisted(() => ({ listeners: [] as ((message: unknown) => void)[], storageReads: 0 }))
 vi.mock('webextension-polyfill', () => ({
   default: {
-    runtime: { connect: () => ports[ports.push(new WorkerPort()) - 1] },
-    storage: { local: { get: async () => ({}) }, onChanged: { addListener: () => {} } },
+    runtime: {
+      connect: () => ports[ports.push(new WorkerPort()) - 1],
+    },
+    storage: {
+      local: { get: async () => (outside.storageReads++, {}) },
+      onChanged: { addListener: () => {} },
+    },
   },
 }))
 
@@ -57,7 +64,8 @@ const deliver = (data: unknown, source: unknown = window) => window.dispatchEven
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-  vi.stubGlobal('chrome', { runtime: {} })
+  // The start-up half listens with Chrome's own API; the on-demand half uses the polyfill (above).
+  vi.stubGlobal('chrome', { runtime: { onMessage: { addListener: (l: (message: unknown) => void) => void outside.listeners.push(l) } } })
   // happy-dom's postMessage names another object as the source; Chrome names this window, and
   // clones the message: both scripts must see what they see in a tab.
   window.postMessage = ((data: unknown) => void setTimeout(() => deliver(structuredClone(data)), 0)) as typeof window.postMessage
@@ -75,15 +83,28 @@ afterAll(() => {
 })
 
 describe('the content relay with the page script', () => {
-  it('sends the page load and config, then leaves a stopped worker alone while the page has no agent, resync or not', async () => {
+  it('neither reads storage nor opens a port while the page has nothing to say', async () => {
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(ports).toHaveLength(0)
+    expect(outside.storageReads).toBe(0)
+    // Not the worker's message: nothing happens.
+    for (const listener of outside.listeners) listener({ v: PROTOCOL_VERSION, kind: 'reload' })
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(ports).toHaveLength(0)
+  })
+
+  it('has an idle page report its load when a panel asks, then leaves a stopped worker alone, resync or not', async () => {
+    for (const listener of outside.listeners) listener({ v: PROTOCOL_VERSION, kind: 'resync' })
     await vi.advanceTimersByTimeAsync(50)
     expect(ports).toHaveLength(1)
-    // The real first batch of every page, agent or not.
-    expect(sentEvents().map((e) => e.type)).toEqual(['page-load', 'config'])
-    // A panel subscribed to the tab: the page answers with its state, which holds no agent.
-    ports[0]!.receive({ v: PROTOCOL_VERSION, kind: 'resync' })
-    await vi.advanceTimersByTimeAsync(50)
+    expect(outside.storageReads).toBeGreaterThan(0)
+    expect(sentEvents().map((e) => e.type)).toEqual(['page-load', 'config', 'snapshot'])
     expect(sentEvents().at(-1)).toMatchObject({ type: 'snapshot', agents: [] })
+    // A panel subscribed again: the page answers over the open port (once), with the same state.
+    ports[0]!.receive({ v: PROTOCOL_VERSION, kind: 'resync' })
+    for (const listener of outside.listeners) listener({ v: PROTOCOL_VERSION, kind: 'resync' })
+    await vi.advanceTimersByTimeAsync(50)
+    expect(sentEvents().map((e) => e.type)).toEqual(['page-load', 'config', 'snapshot', 'snapshot'])
 
     ports[0]!.stop()
     await vi.advanceTimersByTimeAsync(60_000)

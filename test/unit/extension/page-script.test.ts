@@ -14,6 +14,7 @@ import { checkPageToContent } from '../../../extension/src/protocol/validate.ts'
 vi.mock('../../../extension/src/page/fetch/install.ts', () => ({ installFetchInterceptor: () => ({ snapshot: () => [] }) }))
 
 let win: Window
+let installedAt: readonly [number, number]
 let posted: InspectorEvent[]
 let dropReports: DropCounts[]
 let guard: PageGuard
@@ -30,7 +31,9 @@ beforeEach(async () => {
   })
   vi.stubGlobal('window', win)
   vi.resetModules()
+  const before = Date.now()
   await import('../../../extension/src/page/index.ts')
+  installedAt = [before, Date.now()]
   guard = (win as unknown as { __REPEAT_TOOL_GUARD__: PageGuard }).__REPEAT_TOOL_GUARD__
 })
 
@@ -40,6 +43,7 @@ afterEach(async () => {
 })
 
 const types = () => posted.map((e) => e.type)
+const settle = () => new Promise((done) => setTimeout(done, 50))
 const totalDrops = () =>
   dropReports.reduce<Record<string, number>>((sum, drops) => {
     for (const [reason, n] of Object.entries(drops)) sum[reason] = (sum[reason] ?? 0) + (n ?? 0)
@@ -54,16 +58,42 @@ const repeatGrep = async (times: number) => {
 }
 
 describe('the page script', () => {
-  it('installs the guard and announces the page and its config', async () => {
+  it('installs the guard and posts nothing while the page has no agent', async () => {
     expect(guard.version).toBe(PROTOCOL_VERSION)
     expect(guard.config).toEqual(RECOMMENDED_CONFIG)
-    await expect.poll(() => types().slice(0, 2)).toEqual(['page-load', 'config'])
-    expect(posted[0]).toMatchObject({ type: 'page-load', url: 'https://page.test/app' })
+    await settle()
+    expect(posted).toEqual([])
   })
 
-  it('posts the guard events in valid batches', async () => {
+  it('answers a resync before any agent with its load, as it happened, its config and an empty snapshot', async () => {
+    await new Promise((done) => setTimeout(done, 20))
+    fromContent({ kind: 'resync' })
+    await expect.poll(types).toEqual(['page-load', 'config', 'snapshot'])
+    const [load, , snapshot] = posted
+    expect(load).toMatchObject({ type: 'page-load', url: 'https://page.test/app' })
+    expect(load!.at).toBeGreaterThanOrEqual(installedAt[0])
+    expect(load!.at).toBeLessThanOrEqual(installedAt[1])
+    expect(snapshot).toMatchObject({ agents: [], config: RECOMMENDED_CONFIG })
+  })
+
+  it('applies a config from the relay before any agent, reports it, and runs the first calls under it', async () => {
+    const config = { ...RECOMMENDED_CONFIG, thresholds: [2, 9] }
+    fromContent({ kind: 'config', config })
+    expect(guard.config).toEqual(config)
+    await expect.poll(() => posted.at(-1)).toMatchObject({ type: 'config', config })
+    await guard.postExecute({ agent, name: 'grep', arguments: { q: 1 } })
+    const second = await guard.postExecute({ agent, name: 'grep', arguments: { q: 1 } })
+    expect(second.additionalContexts).toHaveLength(1)
+    expect(guard.config).toEqual(config)
+    // The page's load is reported once per page, however it became active.
+    expect(types().filter((t) => t === 'page-load')).toHaveLength(1)
+  })
+
+  it('announces the page and its config with its first batch, then posts the guard events in valid batches', async () => {
     await repeatGrep(3)
     await expect.poll(() => types().filter((t) => t === 'call').length).toBe(3)
+    expect(types().slice(0, 2)).toEqual(['page-load', 'config'])
+    expect(posted[0]).toMatchObject({ type: 'page-load', url: 'https://page.test/app' })
     expect(posted.find((e) => e.type === 'reminder')).toMatchObject({ agentId: 'hook:1', count: 3, level: 'gentle' })
   })
 
@@ -77,6 +107,7 @@ describe('the page script', () => {
   })
 
   it('applies a config from the relay once, and drops and counts malformed ones', async () => {
+    await repeatGrep(1)
     const config = { ...RECOMMENDED_CONFIG, thresholds: [2, 9] }
     fromContent({ kind: 'config', config })
     fromContent({ kind: 'config', config })
@@ -92,6 +123,7 @@ describe('the page script', () => {
     fromContent({ kind: 'resync' })
     await expect.poll(() => types().filter((t) => t === 'snapshot').length).toBe(1)
     expect(guard.config.thresholds).toEqual([2, 9])
+    await settle()
     expect(posted.filter((e) => e.type === 'config').map((e) => e.type === 'config' && e.config.thresholds)).toEqual([[3, 5, 8], [2, 9]])
   })
 

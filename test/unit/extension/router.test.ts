@@ -158,6 +158,20 @@ describe('the router', () => {
     expect(page.take()).toEqual([{ v, kind: 'resync' }])
   })
 
+  it('wakes the frames of a tab without a port when a subscriber gets an empty or trimmed history', () => {
+    const woken: [number, unknown][] = []
+    router = createRouter({ extensionOrigin: ORIGIN, later: clock.later, bufferLimits: { maxEvents: 3, maxBytes: 1e9 }, wake: (tabId, message) => void woken.push([tabId, message]) })
+    panel(8)
+    expect(woken).toEqual([[8, { v, kind: 'resync' }]])
+    const page = content(8)
+    page.receive(events('a'))
+    panel(8)
+    expect(woken).toHaveLength(1)
+    for (const tool of ['b', 'c', 'd']) page.receive(events(tool))
+    panel(8)
+    expect(woken).toEqual([[8, { v, kind: 'resync' }], [8, { v, kind: 'resync' }]])
+  })
+
   it('moves a panel that subscribes again to the new tab', () => {
     const p = panel(5)
     p.receive({ v, kind: 'subscribe', tabId: 6 })

@@ -5,7 +5,7 @@
 // whether an LLM request is analysed at all (off), and whether the result may replace its body
 // (guard) or is only shown (observe).
 import type { GuardConfig } from '../../../../engine/index.ts'
-import { createWireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
+import { createWireGuard, type WireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
 import { errorText, headOf } from '../../../../engine/text.ts'
 import { LIMITS, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
@@ -46,7 +46,9 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
   const nativeFetch = target.fetch
   if (typeof nativeFetch !== 'function') return { snapshot: () => [] }
   const outgoing = createOutgoing(target)
-  const wire = createWireGuard({ hookSaw, ...(maxConversations === undefined ? {} : { maxConversations }) })
+  // Built by the first request that may be an LLM request: most pages never send one.
+  let wire: WireGuard | undefined
+  const wireGuard = (): WireGuard => (wire ??= createWireGuard({ hookSaw, ...(maxConversations === undefined ? {} : { maxConversations }) }))
   const now = target.Date.now.bind(target.Date)
 
   /** Reports after the request is on its way; the page's emit must not delay or fail a fetch. */
@@ -100,7 +102,7 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
   /** The call with the body the wire guard made of `text`, if it changed it and may send it; else the call as it came. */
   function plan(args: readonly unknown[], { text, input, keepalive, mode }: Analysed, withBody: (body: string) => readonly unknown[]): Plan {
     try {
-      const inspection = wire.inspect(text, config())
+      const inspection = wireGuard().inspect(text, config())
       const body = inspection?.body
       const withheld = withheldReason(mode, keepalive, body)
       return { args: body === undefined || withheld !== undefined ? args : withBody(body), after: () => report(inspection, input, withheld) }
@@ -148,5 +150,5 @@ export function installFetchInterceptor(options: FetchInterceptorOptions): Fetch
   if (descriptor && 'value' in descriptor) Object.defineProperty(target, 'fetch', { ...descriptor, value: intercepted })
   else target.fetch = intercepted
   printAsNative(target, intercepted, nativeFetch)
-  return { snapshot: () => wire.snapshot().map(toAgentState) }
+  return { snapshot: () => wire?.snapshot().map(toAgentState) ?? [] }
 }

@@ -1,0 +1,99 @@
+// The page's side of the bridge: its link to the content relay (silent until the page has
+// something to say, relay-link.ts) and its answers to the relay's messages.
+import { canonicalArguments, type GuardConfig, type RepeatToolGuard } from '../../../engine/index.ts'
+import { DETECTORS_OFF } from '../../../engine/detectors/config.ts'
+import { errorText } from '../../../engine/text.ts'
+import { PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '../protocol/events.ts'
+import { snapshotEvent } from '../protocol/from-engine.ts'
+import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
+import { checkContentToPage, checkInspectorEvent } from '../protocol/validate.ts'
+import type { ZeroCodeMode } from '../protocol/zero-code-mode.ts'
+// Pure counting, shared with the relay (no extension API in it).
+import { createDropReport } from '../content/drop-report.ts'
+import type { PageBuiltins } from './builtins.ts'
+import { createRelayLink } from './relay-link.ts'
+
+interface PageBridgeOptions {
+  readonly win: Window
+  readonly builtins: PageBuiltins
+  /** The guard behind `window.__REPEAT_TOOL_GUARD__`. */
+  readonly guard: RepeatToolGuard
+  /** When and where the page loaded (`document_start`): reported with the page's first batch. */
+  readonly loadedAt: number
+  readonly url: string
+  /** The fetch interceptor's agents, for a resync. */
+  readonly wireAgents: () => AgentState[]
+  /** Takes zero-code mode's setting for this frame's origin, from the extension. */
+  readonly setZeroCode: (mode: ZeroCodeMode) => void
+}
+
+interface PageBridge {
+  push(event: InspectorEvent): void
+  fault(message: string): void
+  /** A window message tagged as the relay's (not yet checked). */
+  fromRelay(source: unknown, data: unknown): void
+  /** An inspector event of the fetch interceptor (not yet checked). */
+  emit(event: InspectorEvent): void
+}
+
+export function createPageBridge({ win, builtins, guard, loadedAt, url, wireAgents, setZeroCode }: PageBridgeOptions): PageBridge {
+  const link = createRelayLink({ builtins, loadedAt, url, config: () => guard.config })
+  // Forged or malformed relay messages are counted like the relay's own drops: the relay adds
+  // this report to its own, so the panel's totals cover both directions of the window hop.
+  const drops = createDropReport({
+    report: (counts) => builtins.post({ source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'drops', drops: counts } satisfies PageToContent),
+    later: builtins.later,
+  })
+
+  function resync(): void {
+    link.push(snapshotEvent(guard.snapshot(), guard.config, builtins.now()))
+    // The fetch interceptor's agents, in a snapshot of their own (a panel merges agent by agent).
+    // A failure there is reported, never thrown inside the page's message listener.
+    let agents: AgentState[]
+    try {
+      agents = wireAgents()
+    } catch (error) {
+      link.fault(`fetch interceptor snapshot failed: ${errorText(error)}`)
+      return
+    }
+    if (agents.length > 0) link.push({ type: 'snapshot', at: builtins.now(), agents, config: guard.config })
+  }
+
+  function applyConfig(config: GuardConfig): void {
+    // The relay may send the config in force (the stored one read again, a change back and forth).
+    if (sameConfig(config, guard.config)) return
+    try {
+      // The extension sends a whole config: a detector it leaves out is off, not kept as it was.
+      guard.configure({ ...DETECTORS_OFF, ...config })
+    } catch (error) {
+      link.fault(`config from the extension rejected: ${errorText(error)}`)
+    }
+  }
+
+  return {
+    push: link.push,
+    fault: link.fault,
+    fromRelay(source, data) {
+      // The relay posts to this window only: the tag from another window (a frame, an opener) is forged.
+      if (source !== win) return drops.count('source')
+      const checked = checkContentToPage(data)
+      if (!checked.ok) return drops.count(checked.reason)
+      const message = checked.value
+      if (message.kind === 'zero-code') setZeroCode(message.mode)
+      else if (message.kind === 'resync') resync()
+      else applyConfig(message.config)
+    },
+    // Wire events come from another module: check each one here, so a malformed one becomes a
+    // fault instead of getting the whole batch (and the hook's events in it) dropped downstream.
+    emit(event) {
+      const checked = checkInspectorEvent(event)
+      if (checked.ok) link.push(event)
+      else link.fault(`fetch interceptor produced an invalid ${String(event?.type)} event: ${checked.detail}`)
+    },
+  }
+}
+
+/** Every key compared, the detectors' included; both configs are small. */
+function sameConfig(a: GuardConfig, b: GuardConfig): boolean {
+  return canonicalArguments(a) === canonicalArguments(b)
+}
