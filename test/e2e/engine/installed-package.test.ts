@@ -61,7 +61,7 @@ test('the tarball holds the built module, its declarations and nothing else', ()
   const files = packed.files.map((f) => f.path).sort()
   expect(files).toContain('engine/index.js')
   expect(files).toContain('engine/index.d.ts')
-  expect(files.filter((f) => !/^engine\/[\w-]+\.(js|d\.ts)$/.test(f))).toEqual(['README.md', 'package.json'])
+  expect(files.filter((f) => !/^engine\/([\w-]+\/)*[\w-]+\.(js|d\.ts)$/.test(f))).toEqual(['README.md', 'package.json'])
 })
 
 test('installs with no dependencies of its own', async () => {
