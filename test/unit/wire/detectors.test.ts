@@ -189,8 +189,19 @@ describe.each(FORMATS)('%s: per-tool settings', (format) => {
 
   test('countBy tool for one tool: its calls with other arguments are one run', () => {
     const scrolls = [1, 2, 3].map((y): Turn => ({ calls: [{ name: 'scroll', args: { y } }] }))
-    const results = run(format, scrolls, configWith({ tools: [{ match: 'scroll', countBy: 'tool', thresholds: [3] }] }))
+    const config = configWith({ tools: [{ match: 'scroll', countBy: 'tool', thresholds: [3] }] })
+    const results = run(format, scrolls, config)
     expect(ofType(eventsOf(results), 'reminder').map((e) => [e.tool, e.detector, e.count])).toEqual([['scroll', 'same-tool', 3]])
+    // Its same-tool reminder is the guard's own: a history holding it is guarded by the page itself.
+    expect(results[3]!.text).toContain('You are calling the same tool again and again.')
+    expect(createWireGuard().inspect(results[3]!.text, config)).toBeUndefined()
+  })
+
+  test('resultAware for one tool: its changing results are progress, another tool still loops on its arguments', () => {
+    const config = configWith({ tools: [{ match: 'build_status', resultAware: true }] })
+    const polls = [1, 2, 3].map((n) => poll(`building: ${n * 10}%`))
+    const reads = [1, 2, 3].map((n): Turn => ({ calls: [{ ...READ, result: `version ${n}` }] }))
+    expect(remindersOf(run(format, [...polls, ...reads], config))).toEqual([['read_file', 'gentle', 3]])
   })
 })
 
