@@ -13,13 +13,14 @@
 //   the page as page.js is built.
 // - Analysis and rewrite: one 2 MB conversation body through the wire guard (parse, walk, chain
 //   rules, splice) against one JSON.parse of the same body, in Node (pure engine code).
+// - Detectors: the same analysis with every opt-in detector on, against the defaults.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'vite'
 import { afterAll, expect, it } from 'vitest'
-import { RECOMMENDED_CONFIG } from '../engine/index.ts'
+import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig, type GuardConfigInput } from '../engine/index.ts'
 import { createWireGuard, type WireGuard } from '../engine/wire/index.ts'
 import { anthropicBody, openaiChatBody, type Body, type Script, type Turn } from '../test/fixtures/wire/conversations.ts'
 import { EXTENSION_DIR, launch } from '../test/e2e/support/browser.ts'
@@ -202,31 +203,79 @@ it('analysis and rewrite of a 2 MB conversation cost at most a second JSON.parse
   }
 })
 
-function compare(name: string, text: string, prepare: () => WireGuard): void {
+const PER_ROUND = 5
+
+/** What one side of a comparison runs: prepared for a round (untimed), then run `PER_ROUND` times. */
+type Arm = () => (index: number) => void
+
+/**
+ * Baseline and measured batches take turns, alternating which goes first, so a slow moment of the
+ * machine falls on both; each round gives a ratio.
+ */
+function timeRounds(name: string, [baseline, measured]: readonly [Arm, Arm], target?: number): void {
   const rounds = 21
-  const perRound = 5
-  const parse: number[] = []
-  const inspect: number[] = []
+  const base: number[] = []
+  const timed: number[] = []
   const ratios: number[] = []
-  let inserted = 0
-  for (let round = 0; round < rounds + 3; round++) {
-    const guards = Array.from({ length: perRound }, prepare)
-    const timeParse = () => {
-      const start = performance.now()
-      for (let i = 0; i < perRound; i++) JSON.parse(text)
-      return (performance.now() - start) / perRound
-    }
-    const timeInspect = () => {
-      const start = performance.now()
-      for (const guard of guards) inserted = guard.inspect(text, RECOMMENDED_CONFIG)!.events.length
-      return (performance.now() - start) / perRound
-    }
-    const [p, m] = round % 2 === 0 ? [timeParse(), timeInspect()] : (([m2, p2]) => [p2, m2])([timeInspect(), timeParse()])
-    if (round < 3) continue
-    parse.push(p!)
-    inspect.push(m!)
-    ratios.push(m! / p!)
+  const time = (run: (index: number) => void) => {
+    const start = performance.now()
+    for (let i = 0; i < PER_ROUND; i++) run(i)
+    return (performance.now() - start) / PER_ROUND
   }
-  expect(inserted).toBeGreaterThan(0)
-  record(name, median(parse), median(inspect), ratios, 2)
+  for (let round = 0; round < rounds + 3; round++) {
+    const runs = [baseline(), measured()] as const
+    const [b, m] = round % 2 === 0 ? [time(runs[0]), time(runs[1])] : (([m2, b2]) => [b2, m2])([time(runs[1]), time(runs[0])])
+    if (round < 3) continue
+    base.push(b)
+    timed.push(m)
+    ratios.push(m / b)
+  }
+  record(name, median(base), median(timed), ratios, target)
 }
+
+/** Fresh guards for a round, each first `prepare`d, inspecting `text` under `config`. */
+function inspecting(text: string, config: GuardConfig, prepare: () => WireGuard, seen: (events: number) => void): Arm {
+  return () => {
+    const guards = Array.from({ length: PER_ROUND }, prepare)
+    return (index) => seen(guards[index]!.inspect(text, config)!.events.length)
+  }
+}
+
+function compare(name: string, text: string, prepare: () => WireGuard): void {
+  let inserted = 0
+  timeRounds(name, [() => () => JSON.parse(text), inspecting(text, RECOMMENDED_CONFIG, prepare, (events) => (inserted = events))], 2)
+  expect(inserted).toBeGreaterThan(0)
+}
+
+// Every opt-in detector at once, on tools the session really calls.
+const EVERY_OPTION: GuardConfigInput = {
+  resultAware: true,
+  ignoreResultKeys: ['timestamp', 'requestId'],
+  cycles: { maxPeriod: 6, repeats: 2 },
+  stopAfter: 4,
+  tools: [{ match: 'grep', countBy: 'tool', thresholds: [2, 4] }, { match: 'list_dir', resultAware: false }],
+}
+
+it('every detector on costs little more than the defaults on a 2 MB conversation', () => {
+  const script = session(120, 16_500, 60)
+  const text = JSON.stringify(openaiChatBody(script))
+  const previous = JSON.stringify(openaiChatBody({ ...script, turns: script.turns.slice(0, -1) }))
+  const everyOption = resolveConfig(EVERY_OPTION, RECOMMENDED_CONFIG)
+  const label = `${(text.length / 1024 / 1024).toFixed(1)} MB Chat Completions`
+  const firstSight = () => () => createWireGuard()
+  // The steady state: each guard has seen the previous request under the config it is timed with.
+  const nextRequest = (config: GuardConfig) => () => {
+    const guard = createWireGuard()
+    guard.inspect(previous, config)
+    return guard
+  }
+  // The options do fire on this session: the loop is a run of stopAfter and more.
+  const sample = createWireGuard().inspect(text, everyOption)!.events
+  expect(sample.filter((event) => event.type === 'blocked').length).toBeGreaterThan(0)
+  for (const [when, prepare] of [['first sight', firstSight], ['next request', nextRequest]] as const) {
+    let inspected = 0
+    const arm = (config: GuardConfig) => inspecting(text, config, prepare(config), () => (inspected += 1))
+    timeRounds(`detectors: ${label}, ${when}, every option on (baseline: none)`, [arm(RECOMMENDED_CONFIG), arm(everyOption)], 1.5)
+    expect(inspected).toBe(2 * 24 * PER_ROUND)
+  }
+})

@@ -27,6 +27,16 @@ export function isToolResultPart(part: unknown): boolean {
   return isRecord(part) && (part.type === 'tool_result' || isRecord(part.functionResponse))
 }
 
+/**
+ * A tool result's content as results are compared: a list of text parts is the text the model
+ * reads (so JSON in it is compared as data, keys ignored as configured); anything else as it is.
+ */
+export function resultContent(content: unknown): unknown {
+  if (!Array.isArray(content) || content.length === 0) return content
+  const texts = content.map(partText)
+  return texts.every((text) => text !== undefined) ? texts.join('\n') : content
+}
+
 /** Whether a message content is nothing but guard reminders (a reminder string, or reminder parts). */
 export function isReminderContent(content: unknown): boolean {
   if (typeof content === 'string') return isGuardReminder(content)

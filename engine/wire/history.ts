@@ -47,7 +47,7 @@ export function createHistory(system: unknown): History {
     step(calls, at, guarded) {
       items.push({
         kind: 'step',
-        calls: calls.map(({ name, arguments: args, isError }) => ({ name, arguments: args, isError })),
+        calls: calls.map(({ name, arguments: args, isError, content }) => ({ name, arguments: args, isError, content })),
         key: calls.map(callKey).join('\u0000'),
         at,
         guarded,

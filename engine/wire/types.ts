@@ -13,6 +13,8 @@ export interface WireCall {
   /** As the body holds them: a JSON string (OpenAI) or an object (Anthropic, Gemini). */
   readonly arguments: unknown
   readonly isError: boolean
+  /** The call's result as the history holds it, for the result-aware detector; undefined when it has none. */
+  readonly content?: unknown
 }
 
 /** A place in the body: before element `index` of the array found at `path` from the root. */
@@ -74,6 +76,13 @@ export type WireEvent =
     }
   | Variant<'call'>
   | Variant<'chain-reset'>
+  | (Variant<'blocked'> & {
+      /**
+       * Always true: the model already made the call, so `stopAfter` only says it would have
+       * blocked it; the request carries nothing more than the reminders.
+       */
+      readonly wouldBlock: true
+    })
   | (Variant<'reminder'> & {
       /** Where in the rewritten body the reminder was inserted, e.g. `messages[7]`. */
       readonly placement: string

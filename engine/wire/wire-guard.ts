@@ -2,7 +2,9 @@
 // calls go through the engine's chain rules, and the body comes back with every due reminder at
 // its legal place. The page's history never holds our reminders, so each request re-derives them;
 // what was inserted once is remembered per conversation, so later requests repeat it at the same
-// place (append-only, whatever the config says by then) and never insert it twice.
+// place (append-only, whatever the config says by then) and never insert it twice. Every detector
+// rides on this: results come from the history, cycles and runs continue from request to request,
+// and `stopAfter` is only reported ("would block"), since the calls were already made.
 import { canonicalArguments, createRepeatToolGuard, type GuardConfig, type GuardEvent } from '../index.ts'
 import { isRecord } from '../values.ts'
 import { detectFormat, mayHoldToolCall } from './detect.ts'
@@ -134,7 +136,10 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
     const reminders: string[] = []
     observing = agent
     for (const call of item.calls) {
-      const message = engine.observe({ agent: agent.engineAgent, name: call.name, arguments: call.arguments }, { isError: call.isError })
+      const exec = { agent: agent.engineAgent, name: call.name, arguments: call.arguments }
+      // The model already made the call: `stopAfter` can only say it would have blocked it.
+      engine.preExecute(exec)
+      const message = engine.observe(exec, { isError: call.isError, content: call.content })
       if (message) reminders.push(message.content[0].text)
     }
     return reminders
@@ -185,6 +190,9 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
           break
         case 'chain-reset':
           events.push({ ...event, agentId: agent.id })
+          break
+        case 'blocked':
+          events.push({ ...event, agentId: agent.id, wouldBlock: true })
           break
         case 'reminder':
           // Fired for a step of this request, so inserted after it. The call that fired it is

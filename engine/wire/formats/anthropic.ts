@@ -2,7 +2,7 @@
 // blocks at the head of the next user message; a reminder is a text block right after them
 // (results must come first). Server tools (`server_tool_use`) run at the provider and are not
 // the page agent's calls.
-import { isReminderPart, isToolName, listOf } from '../content.ts'
+import { isReminderPart, isToolName, listOf, resultContent } from '../content.ts'
 import { isRecord } from '../../values.ts'
 import { createHistory, type ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
@@ -38,12 +38,10 @@ export const anthropic: WireFormatAdapter = {
       })
       // A call still waiting for its result ends what can be guarded.
       if (!uses.every((use) => results.has(use.id))) break
-      const calls = uses.map((use): ReadCall => ({
-        id: use.id,
-        name: use.name as string,
-        arguments: use.input,
-        isError: results.get(use.id)!.is_error === true,
-      }))
+      const calls = uses.map((use): ReadCall => {
+        const result = results.get(use.id)!
+        return { id: use.id, name: use.name as string, arguments: use.input, isError: result.is_error === true, content: resultContent(result.content) }
+      })
       history.step(calls, { path: ['messages', i, 'content'], index: end }, isReminderPart(blocks[end]))
       // What the user added after the results (text, images) is theirs: it resets the chain.
       history.user(blocks)

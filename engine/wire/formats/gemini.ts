@@ -65,7 +65,7 @@ function pairResponses(calls: readonly JsonObject[], responses: readonly JsonObj
     }
     if (!match) return undefined
     unused.delete(match)
-    paired.push({ id: call.id, name: call.name as string, arguments: call.args, isError: isErrorResponse(match) })
+    paired.push({ id: call.id, name: call.name as string, arguments: call.args, isError: isErrorResponse(match), content: match.response })
   }
   return paired
 }

@@ -1,6 +1,6 @@
 // OpenAI Chat Completions: `messages[]`; an assistant message's `tool_calls[]` are answered by the
 // `role: "tool"` messages right after it; a reminder is a user message after the last of them.
-import { isReminderContent, isToolName, listOf } from '../content.ts'
+import { isReminderContent, isToolName, listOf, resultContent } from '../content.ts'
 import { isRecord } from '../../values.ts'
 import { createHistory, type ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
@@ -32,7 +32,8 @@ export const openaiChat: WireFormatAdapter = {
       }
       // A call still waiting for its result ends what can be guarded.
       if (!calls.every((call) => answers.has(call.id))) break
-      history.step(calls, { path: ['messages'], index: i }, isReminderMessage(messages[i]))
+      const answered = calls.map((call): ReadCall => ({ ...call, content: resultContent(answers.get(call.id)!.content) }))
+      history.step(answered, { path: ['messages'], index: i }, isReminderMessage(messages[i]))
     }
     return history.done()
   },
@@ -40,7 +41,7 @@ export const openaiChat: WireFormatAdapter = {
   reminderItem: (text) => ({ role: 'user', content: text }),
 }
 
-function readCall(call: unknown): ReadCall[] {
+function readCall(call: unknown): Omit<ReadCall, 'content'>[] {
   if (!isRecord(call)) return []
   // `function` tools carry JSON-string arguments; `custom` tools carry free-form input.
   const fn = isRecord(call.function) ? call.function : isRecord(call.custom) ? call.custom : undefined

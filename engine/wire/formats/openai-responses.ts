@@ -3,7 +3,7 @@
 // `function_call_output` items that follows; a reminder is a user message item after that run.
 // A request that continues a stored response (`previous_response_id`) holds outputs without their
 // calls, so it has no step to guard.
-import { isReminderContent, isToolName, listOf } from '../content.ts'
+import { isReminderContent, isToolName, listOf, resultContent } from '../content.ts'
 import { isRecord } from '../../values.ts'
 import { createHistory, type ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
@@ -30,19 +30,21 @@ export const openaiResponses: WireFormatAdapter = {
         i += 1
         continue
       }
-      const calls: ReadCall[] = []
+      const calls: Omit<ReadCall, 'content'>[] = []
       while (i < input.length && !isMessage(input[i]) && !isOutput(input[i])) {
         const next = input[i] as JsonObject
         if (isCall(next)) calls.push({ id: next.call_id, name: next.name as string, arguments: next[CALLS[next.type as string]!], isError: false })
         i += 1
       }
-      const answered = new Set<unknown>()
+      const outputs = new Map<unknown, unknown>()
       while (i < input.length && isOutput(input[i])) {
-        answered.add((input[i] as JsonObject).call_id)
+        const output = input[i] as JsonObject
+        outputs.set(output.call_id, output.output)
         i += 1
       }
-      if (!calls.every((call) => answered.has(call.id))) break
-      history.step(calls, { path: ['input'], index: i }, isReminderMessage(input[i]))
+      if (!calls.every((call) => outputs.has(call.id))) break
+      const answered = calls.map((call): ReadCall => ({ ...call, content: resultContent(outputs.get(call.id)) }))
+      history.step(answered, { path: ['input'], index: i }, isReminderMessage(input[i]))
     }
     return history.done()
   },

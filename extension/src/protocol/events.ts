@@ -93,7 +93,7 @@ export type InspectorEvent =
       readonly withheld?: Withheld
     }
   | {
-      /** The page's `preExecute` refused a call (`stopAfter`). */
+      /** The page's `preExecute` refused a call (`stopAfter`), or zero-code mode would have. */
       readonly type: 'blocked'
       readonly at: number
       readonly agentId: AgentId
@@ -102,6 +102,11 @@ export type InspectorEvent =
       readonly count: number
       /** What the agent was told, cut at `LIMITS.text`. */
       readonly feedback: string
+      /**
+       * Wire agents: present (true) because zero-code mode cannot stop a call the model already
+       * made; the call ran, and the panel says "would block".
+       */
+      readonly wouldBlock?: true
     }
   | {
       /** Wire agents: one intercepted LLM request. */

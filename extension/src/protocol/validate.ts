@@ -66,6 +66,11 @@ const flag: Check = (value, path) => {
   if (typeof value !== 'boolean') reject('shape', `${path} must be a boolean`)
 }
 
+/** A marker field: present only as `true`. */
+const isTrue: Check = (value, path) => {
+  if (value !== true) reject('shape', `${path} must be true when present`)
+}
+
 const oneOf =
   (...values: readonly string[]): Check =>
   (value, path) => {
@@ -221,7 +226,7 @@ const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
       if (rewritten && withheld !== undefined) reject('shape', `${path} cannot be both rewritten and withheld`)
     },
   ),
-  blocked: record({ type: checkedBefore, at: time, agentId, tool: toolName, count: natural, feedback: text(LIMITS.text, 1) }),
+  blocked: record({ type: checkedBefore, at: time, agentId, tool: toolName, count: natural, feedback: text(LIMITS.text, 1) }, { wouldBlock: isTrue }),
   config: record({ type: checkedBefore, at: time, config: guardConfig }),
   fault: record({ type: checkedBefore, at: time, message: text(LIMITS.text) }),
   snapshot: record({ type: checkedBefore, at: time, agents: list(agentState), config: guardConfig }),

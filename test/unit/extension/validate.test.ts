@@ -29,6 +29,12 @@ describe('inspector events', () => {
     }
   })
 
+  it('accepts a blocked event marked as would-block (zero-code mode), and the mark only as true', () => {
+    expect(reason(checkInspectorEvent({ ...EVENTS.blocked, agentId: 'wire:1', wouldBlock: true }))).toBe('ok')
+    expect(reason(checkInspectorEvent({ ...EVENTS.blocked, wouldBlock: false }))).toBe('shape')
+    expect(reason(checkInspectorEvent({ ...EVENTS.blocked, wouldBlock: 'yes' }))).toBe('shape')
+  })
+
   it('accepts reminders and requests withheld by the origin setting or the keep-alive limit, and nothing contradictory', () => {
     for (const withheld of ['observe', 'keepalive-limit']) {
       expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: 'messages[7]', withheld }))).toBe('ok')

@@ -301,6 +301,21 @@ describe('the origin\'s setting', () => {
     expect(p.events.at(-1)).toEqual({ type: 'request', at: expect.any(Number), agentId: 'wire:1', url: expect.any(String), format: 'openai-chat', calls: 3, remindersInserted: 1, rewritten: true })
   })
 
+  test.each(['guard', 'observe'] as const)('%s, with stopAfter: a call past the limit is a valid would-block event, and the body gets only the normal reminder', async (mode) => {
+    const p = page()
+    p.mode = mode
+    p.config = resolveConfig({ stopAfter: 2 }, RECOMMENDED_CONFIG)
+    const init = { method: 'POST', body: LLM_BODY }
+    await p.target.fetch('/v1/chat/completions', init)
+    for (const event of p.events) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
+    expect(p.events.map((e) => e.type)).toEqual(['agent', 'call', 'call', 'blocked', 'call', 'reminder', 'request'])
+    expect(p.events[3]).toEqual({ type: 'blocked', at: expect.any(Number), agentId: 'wire:1', tool: 'read_file', count: 2, feedback: expect.stringContaining('(stopAfter: 2)'), wouldBlock: true })
+    const sent = mode === 'guard' ? ((p.calls[0]!.args[1] as RequestInit).body as string) : init.body
+    const messages = JSON.parse(sent).messages
+    expect(messages).toHaveLength(JSON.parse(LLM_BODY).messages.length + (mode === 'guard' ? 1 : 0))
+    if (mode === 'guard') expect(messages[8]).toEqual({ role: 'user', content: GENTLE })
+  })
+
   test('off: not analysed at all, no wire agent', async () => {
     const p = page()
     p.mode = 'off'

@@ -27,6 +27,8 @@ export function toInspectorEvent(event: WireEvent, url: string, withheld?: Withh
       return { ...(fromEngineEvent(event) as Of<'call'>), agentId }
     case 'chain-reset':
       return { ...(fromEngineEvent(event) as Of<'reset'>), agentId }
+    case 'blocked':
+      return { ...(fromEngineEvent(event) as Of<'blocked'>), agentId, wouldBlock: event.wouldBlock }
   }
 }
 
