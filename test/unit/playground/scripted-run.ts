@@ -48,13 +48,20 @@ export async function runScenario(id: string, options: RunOptions = {}): Promise
   return session
 }
 
-/** Each reminder as `<tool results before it>:<gentle|detailed>`. */
+const KINDS: readonly (readonly [string, string])[] = [
+  ['Repeated tool call detected', 'detailed'],
+  ['Repeated cycle of tool calls detected', 'cycle'],
+  ['You are calling the same tool', 'same-tool'],
+  ['Repeated tool use detected', 'same-tool-detailed'],
+]
+
+/** Each reminder as `<tool results before it>:<gentle|detailed|cycle|same-tool|same-tool-detailed>`. */
 export function reminderMarks(agent: Agent): string[] {
   let results = 0
   const marks: string[] = []
   for (const entry of agent.entries) {
     if (entry.kind === 'tool-result') results += 1
-    if (entry.kind === 'reminder') marks.push(`${results}:${entry.message.content.startsWith('Repeated tool call detected') ? 'detailed' : 'gentle'}`)
+    if (entry.kind === 'reminder') marks.push(`${results}:${KINDS.find(([start]) => entry.message.content.startsWith(start))?.[1] ?? 'gentle'}`)
   }
   return marks
 }
