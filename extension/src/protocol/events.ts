@@ -102,6 +102,8 @@ export type InspectorEvent =
       readonly count: number
       /** What the agent was told, cut at `LIMITS.text`. */
       readonly feedback: string
+      /** Zero-code mode cannot stop a call the model already made: true when the block is only advice. */
+      readonly wouldBlock?: boolean
     }
   | {
       /** Wire agents: one intercepted LLM request. */

@@ -221,7 +221,7 @@ const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
       if (rewritten && withheld !== undefined) reject('shape', `${path} cannot be both rewritten and withheld`)
     },
   ),
-  blocked: record({ type: checkedBefore, at: time, agentId, tool: toolName, count: natural, feedback: text(LIMITS.text, 1) }),
+  blocked: record({ type: checkedBefore, at: time, agentId, tool: toolName, count: natural, feedback: text(LIMITS.text, 1) }, { wouldBlock: flag }),
   config: record({ type: checkedBefore, at: time, config: guardConfig }),
   fault: record({ type: checkedBefore, at: time, message: text(LIMITS.text) }),
   snapshot: record({ type: checkedBefore, at: time, agents: list(agentState), config: guardConfig }),

@@ -164,7 +164,14 @@ const AgentRow = memo(function AgentRow({ record, depth, subagents, current, sel
       <span class="rtg-num" data-testid="agent-next">
         {record.nextThreshold ?? '—'}
       </span>
-      <span class="rtg-num">{formatNumber(record.calls)}</span>
+      <span class="rtg-num">
+        {formatNumber(record.calls)}
+        {record.wasted > 0 && (
+          <span class="rtg-wasted" data-testid="agent-wasted" title="Calls spent inside runs or cycles that reached a reminder: what stopping at the first reminder would have saved">
+            ({formatNumber(record.wasted)} wasted)
+          </span>
+        )}
+      </span>
     </div>
   )
 })

@@ -16,6 +16,8 @@ export function rowBytes(event: TimelineEvent): number {
       return ROW_OVERHEAD_BYTES + chars(event.agentId) + chars(event.tool) + chars(event.args)
     case 'reminder':
       return ROW_OVERHEAD_BYTES + chars(event.agentId) + chars(event.tool) + chars(event.text) + chars(event.placement ?? '')
+    case 'blocked':
+      return ROW_OVERHEAD_BYTES + chars(event.agentId) + chars(event.tool) + chars(event.feedback)
     case 'request':
       return ROW_OVERHEAD_BYTES + chars(event.agentId) + chars(event.url)
     case 'reset':
