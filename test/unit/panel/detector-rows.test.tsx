@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 // The opt-in detectors in the panel: blocked calls, cycle reminders and the calls of their cycle,
 // runs that ended on a changed result, and each agent's calls spent in reminded runs or cycles.
-import { act, cleanup, render, screen, within } from '@testing-library/preact'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import { RECOMMENDED_CONFIG, type GuardConfigInput } from '../../../engine/index.ts'
+import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfigInput } from '../../../engine/index.ts'
 import { Inspector } from '../../../extension/src/panel/components/inspector.tsx'
 import { createInspectorStore, type InspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
 import { checkInspectorEvent } from '../../../extension/src/protocol/validate.ts'
 import { recordingPage, repeat, type RecordingPage } from './recorded-session.ts'
+import { engineError } from '../../support/engine-error.ts'
 
 afterEach(cleanup)
 
@@ -136,5 +137,36 @@ describe('the timeline and the agent list', () => {
     })
     render(<Inspector store={store} sink={sink} theme="light" />)
     expect(rowsOf('reset').map((row) => row.textContent)).toEqual([expect.stringContaining('Chain reset by result changed (the same call got a new result): a run of 1 ended')])
+  })
+})
+
+describe('the Config tab with the detector keys', () => {
+  function memorySink() {
+    let current = RECOMMENDED_CONFIG
+    const saved: unknown[] = []
+    return { saved, current: () => current, apply: async (config: typeof RECOMMENDED_CONFIG) => void (saved.push(config), (current = config)) }
+  }
+
+  it('gives the engine’s exact errors for bad detector values and saves good ones, which read back', async () => {
+    const store = createInspectorStore()
+    const configSink = memorySink()
+    render(<Inspector store={store} sink={configSink} theme="light" />)
+    act(() => store.ingest({ frameId: 0, url: 'http://x/', events: [{ type: 'config', at: 1, config: RECOMMENDED_CONFIG }] }))
+    act(() => screen.getByTestId('tab-config').click())
+    expect(screen.getByTestId('config-in-force-detectors').textContent).toBe('none: exact repeats only')
+    const input = screen.getByTestId('config-input') as HTMLTextAreaElement
+    for (const bad of [{ cycles: { maxPeriod: 7, repeats: 2 } }, { stopAfter: 1 }, { tools: [{ match: 'grep', threshold: [3] }] }, { countBy: 'calls' }]) {
+      fireEvent.input(input, { target: { value: JSON.stringify(bad) } })
+      expect(screen.getByTestId('config-error').textContent).toBe(engineError(bad))
+    }
+    const good = { cycles: { maxPeriod: 3, repeats: 2 }, stopAfter: 5, resultAware: true, tools: [{ match: 'grep', countBy: 'tool' }] }
+    fireEvent.input(input, { target: { value: JSON.stringify(good) } })
+    fireEvent.click(screen.getByTestId('config-apply'))
+    await waitFor(() => expect(screen.getByTestId('config-status').textContent).toBe('Saved.'))
+    expect(configSink.saved).toEqual([{ ...RECOMMENDED_CONFIG, ...good }])
+    // The editor's own text of the saved config is a config the engine takes back unchanged.
+    expect(resolveConfig(JSON.parse(input.value), RECOMMENDED_CONFIG)).toEqual(configSink.saved[0])
+    act(() => store.ingest({ frameId: 0, url: 'http://x/', events: [{ type: 'config', at: 2, config: resolveConfig(good, RECOMMENDED_CONFIG) }] }))
+    expect(screen.getByTestId('config-in-force-detectors').textContent).toBe('result-aware · cycles of 2..3 calls, 2 times · stop after 5 · 1 per-tool override (grep)')
   })
 })
