@@ -1,7 +1,7 @@
 // Runs a scenario end to end in Node: the real agent loop, tools and guard, with `fetch`
 // answered by the scripted model's request handler (what the service worker does in the page).
 import { vi } from 'vitest'
-import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardConfigInput } from '../../../engine/index.ts'
+import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardConfigInput, type RepeatToolGuard } from '../../../engine/index.ts'
 import type { Agent } from '../../../playground/agent/agent.ts'
 import { guardPort } from '../../../playground/agent/guard-port.ts'
 import { Session } from '../../../playground/agent/session.ts'
@@ -27,6 +27,8 @@ export function stubScriptedFetch(): { bodies: unknown[] } {
 export interface RunOptions {
   guard?: boolean
   config?: GuardConfigInput
+  /** The guard to use instead of a fresh one with `config`. */
+  engine?: RepeatToolGuard
   allowDelete?: boolean
   stepLimit?: number
 }
@@ -35,7 +37,7 @@ export async function runScenario(id: string, options: RunOptions = {}): Promise
   const scenario = findScenario(id)
   if (!scenario) throw new Error(`no scenario ${id}`)
   const faults: string[] = []
-  const engine = createRepeatToolGuard({ ...RECOMMENDED_CONFIG, ...options.config })
+  const engine = options.engine ?? createRepeatToolGuard({ ...RECOMMENDED_CONFIG, ...options.config })
   const session = new Session({
     endpoint: { baseUrl: scriptedBaseUrl(BASE), model: scriptedModelId(id) },
     lead: scenario.lead,
