@@ -5,7 +5,7 @@ import { createEmitter } from './emitter.ts'
 import { isObjectLike, kindOf, readExecution, UsageError } from './execution.ts'
 import { isArray, joined, mapped, now } from './intrinsics.ts'
 import { createToolFilter } from './patterns.ts'
-import { blockFeedback, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
+import { blockFeedback, comparedContent, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
 import { errorText } from './text.ts'
 import type {
   AgentSnapshot,
@@ -51,8 +51,23 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     if (tracked) advance(agent, run)
     const { count } = agent.chain
     const agentId = agent.info.id
-    if (events.listening)
-      events.emit({ type: 'call', at: now(), agentId, seq, tool, canonicalArguments: args, tracked, denied, isError, count, nextThreshold: nextThreshold(detectors.policyFor(agent.chain.tool ?? tool), count) })
+    if (events.listening) {
+      const content = comparedContent(run.result)
+      events.emit({
+        type: 'call',
+        at: now(),
+        agentId,
+        seq,
+        tool,
+        canonicalArguments: args,
+        tracked,
+        denied,
+        isError,
+        count,
+        nextThreshold: nextThreshold(detectors.policyFor(agent.chain.tool ?? tool), count),
+        ...(content !== undefined && { result: content }),
+      })
+    }
     if (!tracked) return undefined
     const fired = detectors.reminderFor(agent, run, count)
     if (fired === undefined) return undefined
