@@ -52,21 +52,10 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     const { count } = agent.chain
     const agentId = agent.info.id
     if (events.listening) {
+      const event = { type: 'call', at: now(), agentId, seq, tool, canonicalArguments: args, tracked, denied, isError, count, nextThreshold: nextThreshold(detectors.policyFor(agent.chain.tool ?? tool), count) } as const
+      // The original event is built as before; only a result-aware call's gets the result too.
       const content = comparedContent(run.result)
-      events.emit({
-        type: 'call',
-        at: now(),
-        agentId,
-        seq,
-        tool,
-        canonicalArguments: args,
-        tracked,
-        denied,
-        isError,
-        count,
-        nextThreshold: nextThreshold(detectors.policyFor(agent.chain.tool ?? tool), count),
-        ...(content !== undefined && { result: content }),
-      })
+      events.emit(content === undefined ? event : { ...event, result: content })
     }
     if (!tracked) return undefined
     const fired = detectors.reminderFor(agent, run, count)
