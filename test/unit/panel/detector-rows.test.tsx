@@ -48,6 +48,30 @@ describe('the store with the detectors on', () => {
     expect(copy.session().entries.map((e) => e.event.type)).toEqual(kinds)
   })
 
+  it('a blocked row replayed after a reconnect is recognised, and the tool filter keeps it', () => {
+    const store = createInspectorStore()
+    const page = recordingPage({ ...RECOMMENDED_CONFIG, stopAfter: 2 })
+    const agent = { name: 'looper' }
+    repeat(page, agent, 'grep', { q: 1 }, 2)
+    page.guard.preExecute({ agent, name: 'grep', arguments: { q: 1 } })
+    page.guard.observe({ agent, name: 'read', arguments: {} })
+    const batch = page.batch()
+    store.ingest(batch)
+    store.ingest(batch, { replayed: true })
+    const count = (tool: string | null) => {
+      store.setFilter({ tool, text: '' })
+      const view = store.timeline(null)
+      let n = 0
+      for (let i = view.start; i < view.end; i++) if (view.event(i).type === 'blocked') n += 1
+      return n
+    }
+    expect(count(null)).toBe(1)
+    expect(count('grep')).toBe(1)
+    expect(count('read')).toBe(0)
+    store.setFilter({ tool: null, text: 'stopAfter: 2' })
+    expect(store.timeline(null).end - store.timeline(null).start).toBe(1)
+  })
+
   it('marks the calls of a reminded cycle, and keeps the cycle for the chain view until a call leaves it', () => {
     const store = recorded({ cycles: { maxPeriod: 3, repeats: 2 } }, (page, agent) => pingPong(page, agent, 2))
     const agent = onlyAgent(store)
