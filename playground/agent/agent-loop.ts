@@ -90,6 +90,7 @@ async function step(agent: Agent, env: LoopEnvironment, turn: Turn, subagents?: 
       tool: name,
       isError: outcome.isError === true,
       denied: outcome.denied === true,
+      ...(blocked !== undefined && { blocked: true }),
     })
     env.changed()
     if (env.guard) reminders.push(...(await env.guard.afterCall(agent, name, args, outcome)))

@@ -43,8 +43,8 @@ describe('the detectors through the extension', () => {
     const [conversation] = await readTranscript(session.page)
     const results = conversation!.rows.filter((r) => r.kind === 'tool-result')
     expect(results).toHaveLength(6)
-    expect(results.slice(0, 5).every((r) => !r.denied)).toBe(true)
-    expect(results[5]).toMatchObject({ denied: true })
+    expect(results.slice(0, 5).every((r) => !r.denied && !r.blocked)).toBe(true)
+    expect(results[5]).toMatchObject({ denied: true, blocked: true })
     expect(results[5]!.text).toBe('Blocked by repeat-tool-guard: run_tests was already called 5 times in a row with identical arguments (stopAfter: 5). Choose a different action.')
     expect(conversation!.rows.filter((r) => r.kind === 'reminder').map((r) => r.summary)).toEqual(['run_tests × 3', 'run_tests × 5'])
     await withPanel(async (panel) => {

@@ -125,6 +125,7 @@ describe('the loop asks the guard before each call', () => {
     await s.send('go')
     const results = s.lead.entries.filter((e) => e.kind === 'tool-result')
     expect(results.map((r) => r.denied)).toEqual([false, false, true])
+    expect(results.map((r) => r.blocked)).toEqual([undefined, undefined, true])
     expect(results[2]!.message.content).toMatch(/^Blocked by repeat-tool-guard: grep was already called 2 times/)
     expect(bodies[1]!.messages.filter((m) => m.role === 'tool').at(-1)).toMatchObject({ content: results[2]!.message.content })
     expect(events).toEqual(['call:false', 'call:false', 'blocked', 'call:true'])
