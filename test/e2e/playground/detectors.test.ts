@@ -34,7 +34,7 @@ describe('the detectors through the extension', () => {
     await withPanel(async (panel) => {
       await expect.poll(() => panel.locator('[data-kind="reminder"] [data-testid="reminder-badge"]').allTextContents(), { timeout: 10_000 }).toEqual(['Cycle reminder'])
       expect(await panel.locator('[data-kind="call"][data-in-cycle="true"]').count()).toBe(4)
-      expect(await panel.getByTestId('agent-wasted').textContent()).toBe('(4 wasted)')
+      expect(await panel.getByTestId('agent-wasted').textContent()).toBe('4 wasted')
     })
   })
 

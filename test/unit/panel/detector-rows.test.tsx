@@ -151,7 +151,7 @@ describe('the timeline and the agent list', () => {
     act(() => screen.getByTestId('agent-row').click())
     const cycle = await screen.findByTestId('cycle-view')
     expect(within(cycle).getAllByTestId('cycle-period').map((p) => p.textContent)).toEqual(['read_fileread_file', 'read_fileread_file'])
-    expect(screen.getByTestId('agent-wasted').textContent).toBe('(4 wasted)')
+    expect(screen.getByTestId('agent-wasted').textContent).toBe('4 wasted')
   })
 
   it('says a run ended because its result changed', () => {
