@@ -6,7 +6,7 @@ import { createEmitter } from './emitter.ts'
 import { isObjectLike, kindOf, readExecution, UsageError } from './execution.ts'
 import { freeze, isArray, joined, mapped, now } from './intrinsics.ts'
 import { createToolFilter } from './patterns.ts'
-import { blockFeedback, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
+import { blockFeedback, comparedContent, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
 import type { ToolPolicy } from './detectors/policy.ts'
 import type { ResultKey } from './detectors/result-key.ts'
 import { errorText } from './text.ts'
@@ -53,8 +53,12 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     const args = run ? run.canonicalArguments : canonicalArguments(call.arguments)
     const { count } = agent.chain
     const agentId = agent.info.id
-    if (events.listening)
-      events.emit({ type: 'call', at: now(), agentId, seq, tool, canonicalArguments: args, tracked, denied, isError, count, nextThreshold: nextThreshold(detectors.policyFor(agent.chain.tool ?? tool), count) })
+    if (events.listening) {
+      const event = { type: 'call', at: now(), agentId, seq, tool, canonicalArguments: args, tracked, denied, isError, count, nextThreshold: nextThreshold(detectors.policyFor(agent.chain.tool ?? tool), count) } as const
+      // The original event is built as before; only a result-aware call's gets the result too.
+      const content = comparedContent(run?.result)
+      events.emit(content === undefined ? event : { ...event, result: content })
+    }
     if (!run) return undefined
     const fired = detectors.reminderFor(agent, run, count)
     if (fired === undefined) return undefined

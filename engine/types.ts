@@ -154,6 +154,12 @@ export type GuardEvent =
       /** The run length after this call (unchanged by an untracked call). */
       readonly count: number
       readonly nextThreshold: number | null
+      /**
+       * Only for a tracked call with content whose tool is result-aware: the content as runs
+       * compare it (text as it came, anything else canonical, `ignoreResultKeys` removed), so an
+       * inspector can replay results too.
+       */
+      readonly result?: string
     }
   | {
       readonly type: 'chain-reset'

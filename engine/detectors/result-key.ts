@@ -56,6 +56,12 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
 
 export type ResultKeys = ReturnType<typeof createResultKeys>
 
+/** The content a result key compares, for inspectors; undefined when the call reported none or did not run. */
+export function comparedContent(key: ResultKey | undefined): string | undefined {
+  if (key === undefined || key.denied) return undefined
+  return key.text ?? (key.canonical === '' ? undefined : key.canonical)
+}
+
 /**
  * The keys are removed from the canonical text, not from the content itself: that text is plain
  * JSON whatever the page handed over (getters, proxies, cycles), so reading it again is safe.

@@ -1,4 +1,5 @@
-// The agent loop: send the conversation, run the tools the model asks for, append the results
+// The agent loop: send the conversation, run the tools the model asks for (unless the guard
+// blocks one), append the results
 // and then the guard's reminders, until the model answers or the step limit is reached.
 import type { Agent, AgentStatus } from './agent.ts'
 import { complete, type ModelEndpoint } from './chat-client.ts'
@@ -73,18 +74,26 @@ async function step(agent: Agent, env: LoopEnvironment, turn: Turn, subagents?: 
   for (const call of calls) {
     const { name, arguments: raw } = call.function
     const parsed = parseArguments(raw)
-    const outcome: ToolOutcome = parsed.ok
-      ? await runTool(agent.tools, name, parsed.value, context)
-      : { content: `Error: the arguments of ${name} are not valid JSON (${parsed.error})`, isError: true }
+    const args = parsed.ok ? parsed.value : raw
+    // A blocked call does not run: the model reads why as its result, and the guard is told it
+    // was denied, so it counts like any refused call.
+    const blocked = env.guard?.beforeCall(agent, name, args)
+    const outcome: ToolOutcome =
+      blocked !== undefined
+        ? { content: blocked, isError: true, denied: true }
+        : parsed.ok
+          ? await runTool(agent.tools, name, parsed.value, context)
+          : { content: `Error: the arguments of ${name} are not valid JSON (${parsed.error})`, isError: true }
     agent.entries.push({
       kind: 'tool-result',
       message: { role: 'tool', tool_call_id: call.id, content: outcome.content },
       tool: name,
       isError: outcome.isError === true,
       denied: outcome.denied === true,
+      ...(blocked !== undefined && { blocked: true }),
     })
     env.changed()
-    if (env.guard) reminders.push(...(await env.guard.afterCall(agent, name, parsed.ok ? parsed.value : raw, outcome)))
+    if (env.guard) reminders.push(...(await env.guard.afterCall(agent, name, args, outcome)))
   }
   // After all of the step's results: a message between them would break the wire format.
   for (const reminder of reminders)

@@ -1,6 +1,7 @@
 // The one seam between the agent loop and a repeat-tool guard: the extension's page-facing guard
 // when it is installed, the playground's own engine otherwise. Either way the loop does the same
-// three things: report each executed call, append the reminders it gets, report user prompts.
+// things: ask before each call (only `stopAfter` ever says no), report each executed call, append
+// the reminders it gets, report user prompts.
 import type { RepeatToolGuard, ToolResult } from '../../engine/index.ts'
 import { errorText } from '../../engine/text.ts'
 
@@ -15,6 +16,8 @@ export interface Reminder {
 
 export interface GuardPort {
   readonly via: GuardVia
+  /** Before a call runs: the feedback to give the model instead of running it, if the guard blocks it. */
+  beforeCall(agent: object, name: string, args: unknown): string | undefined
   /** After a call ran: the reminders to append after this step's tool results. */
   afterCall(agent: object, name: string, args: unknown, result: ToolResult): Promise<Reminder[]>
   /** The user sent the agent a prompt: its chain starts over. */
@@ -23,7 +26,7 @@ export interface GuardPort {
 
 /** The part of `window.__REPEAT_TOOL_GUARD__` the loop uses; the rest is the engine's guard too. */
 export type PageGuard = Pick<RepeatToolGuard, 'postExecute' | 'promptSubmit' | 'config'> &
-  Partial<Pick<RepeatToolGuard, 'subscribe'>> & { readonly version?: unknown }
+  Partial<Pick<RepeatToolGuard, 'subscribe' | 'preExecute' | 'configure'>> & { readonly version?: unknown }
 
 /** The extension's guard, when the extension runs on this page (it is installed before any page script). */
 export function findExtensionGuard(scope: object = globalThis): PageGuard | undefined {
@@ -40,6 +43,17 @@ export function findExtensionGuard(scope: object = globalThis): PageGuard | unde
 export function guardPort(guard: PageGuard, via: GuardVia, onFault: (message: string) => void): GuardPort {
   return {
     via,
+    beforeCall(agent, name, args) {
+      // An extension older than the detectors has no preExecute: it never blocks.
+      if (!guard.preExecute) return undefined
+      try {
+        const decision = guard.preExecute({ agent, name, arguments: args })
+        return decision.kind === 'block' ? decision.feedback : undefined
+      } catch (error) {
+        onFault(`preExecute(${name}) failed: ${errorText(error)}`)
+        return undefined
+      }
+    },
     async afterCall(agent, name, args, result) {
       try {
         const decision = await guard.postExecute({ agent, name, arguments: args }, result)

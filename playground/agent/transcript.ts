@@ -16,6 +16,8 @@ export type TranscriptEntry =
       readonly tool: string
       readonly isError: boolean
       readonly denied: boolean
+      /** The guard blocked the call (`stopAfter`): it did not run, the result is the guard's feedback. */
+      readonly blocked?: true
     }
   | {
       /** A guard reminder: a plain user message on the wire; its source stays here. */

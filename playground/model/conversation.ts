@@ -38,17 +38,20 @@ function textOf(content: unknown): string {
     .join('\n')
 }
 
+/** Talks about repeating: the guard's texts all do ("again and again" is the same-tool reminder's). */
+const REPEATING = /repeat|again and again/i
+
 /**
  * A guard notice, as a model would take it: a user message that comes right after tool results
  * (or after another notice) and talks about repeating. Anything else from the user is a prompt.
  */
 function isNotice(messages: readonly WireMessage[], index: number): boolean {
   const message = messages[index]!
-  if (message.role !== 'user' || !/repeat/i.test(textOf(message.content))) return false
+  if (message.role !== 'user' || !REPEATING.test(textOf(message.content))) return false
   for (let i = index - 1; i >= 0; i--) {
     const before = messages[i]!
     if (before.role === 'tool') return true
-    if (before.role !== 'user' || !/repeat/i.test(textOf(before.content))) return false
+    if (before.role !== 'user' || !REPEATING.test(textOf(before.content))) return false
   }
   return false
 }

@@ -10,6 +10,7 @@ import { EndpointForm, type ModelMode } from './endpoint-form.tsx'
 import { loadEndpointSettings, saveEndpointSettings, type EndpointSettings, type SettingsStorage } from './endpoint-settings.ts'
 import { FollowUp } from './follow-up.tsx'
 import { portFor, type GuardChoice } from './guard-choice.ts'
+import { DEFAULT_PRESET, presetConfig, type GuardPreset } from './guard-presets.ts'
 import { GuardStatus } from './guard-status.tsx'
 import { InspectorPane } from './inspector-pane.tsx'
 import { RunStatus, type RunState } from './run-status.tsx'
@@ -44,6 +45,7 @@ export function App({ choice, url, storage }: Props) {
     scenario: url.scenario,
     prompt: url.scenario.prompt,
     guardOn: true,
+    preset: url.preset,
     allowDelete: url.scenario.allowDelete,
     stepLimit: DEFAULT_STEP_LIMIT,
   }))
@@ -57,11 +59,35 @@ export function App({ choice, url, storage }: Props) {
   useEffect(() => saveEndpointSettings(endpoint, storage), [endpoint, storage])
 
   const pickScenario = useCallback((scenario: Scenario) => {
-    setSettings((s) => ({ ...s, scenario, prompt: scenario.prompt, allowDelete: scenario.allowDelete }))
+    setSettings((s) => {
+      history.replaceState(null, '', scenarioUrl(location.href, scenario.id, s.preset.id))
+      return { ...s, scenario, prompt: scenario.prompt, allowDelete: scenario.allowDelete }
+    })
     setSession(undefined)
     setState({ phase: 'idle' })
-    history.replaceState(null, '', scenarioUrl(location.href, scenario.id))
   }, [])
+
+  const pickPreset = useCallback((preset: GuardPreset) => {
+    setSettings((s) => {
+      history.replaceState(null, '', scenarioUrl(location.href, s.scenario.id, preset.id))
+      return { ...s, preset }
+    })
+  }, [])
+
+  // The options in force on the guard: the default preset leaves the guard's config alone (the
+  // extension's follows its panel), any other is set on it before the run it is picked for.
+  const applied = useRef(DEFAULT_PRESET)
+  const applyPreset = (preset: GuardPreset): string | undefined => {
+    if (preset === applied.current) return undefined
+    if (!choice.guard.configure) return 'This version of the extension cannot take guard options from the page.'
+    try {
+      choice.guard.configure(presetConfig(preset))
+      applied.current = preset
+      return undefined
+    } catch (error) {
+      return `The guard refused the ${preset.id} options: ${errorText(error)}`
+    }
+  }
 
   const drive = async (work: () => Promise<void>) => {
     setState({ phase: 'running' })
@@ -89,6 +115,10 @@ export function App({ choice, url, storage }: Props) {
       const problem = endpointError(endpoint)
       if (problem) return setState({ phase: 'failed', message: problem })
       target = { baseUrl: endpoint.baseUrl, model: endpoint.model, ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}) }
+    }
+    if (settings.guardOn) {
+      const refused = applyPreset(settings.preset)
+      if (refused) return setState({ phase: 'failed', message: refused })
     }
     const next = new Session({
       endpoint: target,
@@ -125,12 +155,18 @@ export function App({ choice, url, storage }: Props) {
           There is no scenario "{url.unknownScenario}"; showing {url.scenario.id}.
         </p>
       )}
+      {url.unknownPreset && (
+        <p class="error" role="alert">
+          There are no guard options "{url.unknownPreset}"; using {url.preset.id}.
+        </p>
+      )}
       <main class="layout">
         <aside class="side">
           <Controls
             settings={settings}
             onChange={setSettings}
             onScenario={pickScenario}
+            onPreset={pickPreset}
             running={busy}
             onRun={() => void run()}
             onStop={() => session?.stop()}

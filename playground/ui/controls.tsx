@@ -1,5 +1,6 @@
-// The run's settings: scenario, prompt, guard switch, permission and step limit, and Run/Stop.
+// The run's settings: scenario, prompt, guard switch and options, permission and step limit, and Run/Stop.
 import type { ComponentChildren } from 'preact'
+import { GUARD_PRESETS, type GuardPreset } from './guard-presets.ts'
 import { SCENARIOS } from '../model/scenarios/index.ts'
 import type { Scenario } from '../model/scenario.ts'
 
@@ -7,6 +8,7 @@ export interface RunSettings {
   readonly scenario: Scenario
   readonly prompt: string
   readonly guardOn: boolean
+  readonly preset: GuardPreset
   readonly allowDelete: boolean
   readonly stepLimit: number
 }
@@ -15,6 +17,7 @@ interface Props {
   settings: RunSettings
   onChange(settings: RunSettings): void
   onScenario(scenario: Scenario): void
+  onPreset(preset: GuardPreset): void
   running: boolean
   onRun(): void
   onStop(): void
@@ -24,7 +27,7 @@ interface Props {
 
 const MAX_STEPS = 50
 
-export function Controls({ settings, onChange, onScenario, running, onRun, onStop, children }: Props) {
+export function Controls({ settings, onChange, onScenario, onPreset, running, onRun, onStop, children }: Props) {
   const set = (patch: Partial<RunSettings>) => onChange({ ...settings, ...patch })
   return (
     <form
@@ -64,6 +67,23 @@ export function Controls({ settings, onChange, onScenario, running, onRun, onSto
         <label class="choice switch">
           <input type="checkbox" role="switch" data-testid="guard-switch" checked={settings.guardOn} onChange={(e) => set({ guardOn: e.currentTarget.checked })} />
           Repeat tool guard {settings.guardOn ? 'on' : 'off'}
+        </label>
+        <label class="inline">
+          Guard options
+          <select
+            data-testid="preset"
+            value={settings.preset.id}
+            onChange={(e) => {
+              const next = GUARD_PRESETS.find((p) => p.id === e.currentTarget.value)
+              if (next) onPreset(next)
+            }}
+          >
+            {GUARD_PRESETS.map((p) => (
+              <option value={p.id} key={p.id}>
+                {p.id} — {p.title}
+              </option>
+            ))}
+          </select>
         </label>
         <label class="choice">
           <input type="checkbox" data-testid="allow-delete" checked={settings.allowDelete} onChange={(e) => set({ allowDelete: e.currentTarget.checked })} />

@@ -61,7 +61,7 @@ export function TranscriptRow({ row, index }: { row: ModelViewRow; index: number
   const { entry } = row
   const extra =
     entry.kind === 'tool-result'
-      ? { 'data-tool': entry.tool, 'data-denied': String(entry.denied), 'data-error': String(entry.isError) }
+      ? { 'data-tool': entry.tool, 'data-denied': String(entry.denied), 'data-error': String(entry.isError), ...(entry.blocked && { 'data-blocked': 'true' }) }
       : entry.kind === 'reminder'
         ? { 'data-via': entry.via, 'data-summary': entry.summary ?? '' }
         : {}
@@ -69,7 +69,7 @@ export function TranscriptRow({ row, index }: { row: ModelViewRow; index: number
     <li class={`msg msg-${entry.kind}${row.unsent ? ' msg-unsent' : ''}`} data-kind={entry.kind} data-index={index} data-changed={String(row.changed)} {...extra}>
       <div class="msg-head">
         <span class="msg-index">#{index}</span> {heading(entry)}
-        {entry.kind === 'tool-result' && entry.denied && <span class="flag flag-bad">denied</span>}
+        {entry.kind === 'tool-result' && entry.denied && <span class="flag flag-bad">{entry.blocked ? 'blocked by the guard' : 'denied'}</span>}
         {entry.kind === 'tool-result' && entry.isError && !entry.denied && <span class="flag">error</span>}
         {entry.kind === 'reminder' && <span class="source">via {VIA_LABEL[entry.via]}</span>}
         <Flags row={row} />

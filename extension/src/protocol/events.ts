@@ -34,6 +34,8 @@ export const LIMITS = {
   label: 200,
   /** Canonical arguments carried to the panel; `argsLength` keeps the true length. */
   args: 4_000,
+  /** A result-aware call's result, as its run compares it; `resultLength` keeps the true length. */
+  result: 4_000,
   text: 65_536,
   url: 2_048,
   eventsPerBatch: 2_000,
@@ -64,6 +66,10 @@ export type InspectorEvent =
       readonly isError: boolean
       readonly count: number
       readonly nextThreshold: number | null
+      /** Only when the call's tool is result-aware: its result as the run compares it, cut at `LIMITS.result`. */
+      readonly result?: string
+      /** The true length of the result, present only when it was cut. */
+      readonly resultLength?: number
     }
   | {
       readonly type: 'reset'

@@ -24,7 +24,8 @@ export function fromEngineEvent(event: GuardEvent): InspectorEvent {
         },
       }
     }
-    case 'call':
+    case 'call': {
+      const result = event.result === undefined ? undefined : headOf(event.result, LIMITS.result)
       return {
         type: 'call',
         at,
@@ -38,7 +39,10 @@ export function fromEngineEvent(event: GuardEvent): InspectorEvent {
         isError: event.isError,
         count: event.count,
         nextThreshold: event.nextThreshold,
+        ...(result === undefined ? {} : { result }),
+        ...(result !== undefined && result.length < event.result!.length ? { resultLength: event.result!.length } : {}),
       }
+    }
     case 'chain-reset':
       return { type: 'reset', at, agentId: hookAgentId(event.agentId), reason: event.reason, previousCount: event.previousCount }
     case 'reminder': {

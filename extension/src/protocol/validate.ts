@@ -188,10 +188,12 @@ const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
       isError: flag,
       count: natural,
       nextThreshold: orNull(natural),
-    }),
+    }, { result: text(LIMITS.result), resultLength: natural }),
     (value, path) => {
-      const { args, argsLength } = value as { args: string; argsLength: number }
+      const { args, argsLength, result, resultLength } = value as { args: string; argsLength: number; result?: string; resultLength?: number }
       if (argsLength < args.length) reject('shape', `${path}.argsLength is shorter than its args`)
+      // Present only when the result was cut: then the true length exceeds what is carried.
+      if (resultLength !== undefined && (result === undefined || resultLength <= result.length)) reject('shape', `${path}.resultLength is not longer than its result`)
     },
   ),
   reset: record({ type: checkedBefore, at: time, agentId, reason: oneOf('prompt', 'different-call', 'result-changed'), previousCount: natural }),

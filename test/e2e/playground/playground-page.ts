@@ -69,6 +69,8 @@ export interface Row {
   readonly summary?: string
   readonly tool?: string
   readonly denied?: boolean
+  /** Tool results the guard blocked (`stopAfter`). */
+  readonly blocked?: boolean
   readonly changed: boolean
   readonly text: string
   /** Assistant rows: each call as `name args`. */
@@ -110,6 +112,7 @@ export function readTranscript(page: Page): Promise<Conversation[]> {
         ...(li.dataset.via ? { via: li.dataset.via } : {}),
         ...(li.dataset.summary ? { summary: li.dataset.summary } : {}),
         ...(li.dataset.tool ? { tool: li.dataset.tool, denied: li.dataset.denied === 'true' } : {}),
+        ...(li.dataset.blocked ? { blocked: true } : {}),
         changed: li.dataset.changed === 'true',
         text: li.querySelector('pre.text')?.textContent ?? '',
         calls: [...li.querySelectorAll<HTMLElement>('.call')].map((c) => ({

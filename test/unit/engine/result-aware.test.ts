@@ -118,3 +118,39 @@ describe('result keys', () => {
     expect(ofType(events, 'call').map((e) => e.count)).toEqual([1, 2, 1, 2, 1])
   })
 })
+
+describe('the result on call events', () => {
+  function callResults(config: Parameters<typeof createRepeatToolGuard>[0], results: readonly (Parameters<ReturnType<typeof createRepeatToolGuard>['observe']>[1])[]) {
+    const guard = createRepeatToolGuard(config)
+    const seen: (string | undefined)[] = []
+    const keys: boolean[] = []
+    guard.subscribe((event) => {
+      if (event.type !== 'call') return
+      seen.push(event.result)
+      keys.push(Object.hasOwn(event, 'result'))
+    })
+    const agent = {}
+    for (const result of results) guard.observe({ agent, name: 'poll_job', arguments: { id: 1 } }, result)
+    return { seen, keys }
+  }
+
+  it('carries what a result-aware run compares: text as it came, other content canonical without the ignored keys', () => {
+    const { seen } = callResults({ resultAware: true, ignoreResultKeys: ['at'] }, [
+      { content: 'running 1/4' },
+      { content: { b: 2, a: 1, at: 5 } },
+      { content: 'x', denied: true },
+      {},
+      undefined,
+    ])
+    // With keys to ignore, the compared form is the stripped content wrapped in an array (so a JSON
+    // string stays a string): replayed as content, it compares as the original did.
+    expect(seen).toEqual(['running 1/4', '[{"a":1,"b":2}]', undefined, undefined, undefined])
+    expect(callResults({ resultAware: true }, [{ content: { b: 2, a: 1 } }]).seen).toEqual(['{"a":1,"b":2}'])
+  })
+
+  it('is absent without resultAware, so the original events stay as they were', () => {
+    expect(callResults({}, [{ content: 'running 1/4' }]).keys).toEqual([false])
+    expect(callResults({ tools: [{ match: 'other', resultAware: true }] }, [{ content: 'running 1/4' }]).keys).toEqual([false])
+    expect(callResults({ tools: [{ match: 'poll_*', resultAware: true }] }, [{ content: 'running 1/4' }]).seen).toEqual(['running 1/4'])
+  })
+})

@@ -108,3 +108,43 @@ describe('turns', () => {
     expect(log).toEqual(['c0', 'c1', 'back'])
   })
 })
+
+describe('the loop asks the guard before each call', () => {
+  test('a blocked call does not run: the model reads the feedback, the guard counts it as denied', async () => {
+    const engine = createRepeatToolGuard({ ...RECOMMENDED_CONFIG, stopAfter: 2 })
+    const events: string[] = []
+    engine.subscribe((e) => void (e.type === 'call' ? events.push(`call:${e.denied}`) : e.type === 'blocked' ? events.push('blocked') : undefined))
+    const bodies = stubModel([{ tool_calls: [grep('a'), grep('b'), grep('c')] }, { content: 'done' }])
+    const s = new Session({
+      endpoint: { baseUrl: 'http://model.test/v1/', model: 'm' },
+      lead: { name: 'lead', system: 'sys' },
+      permissions: { allowDelete: false },
+      guard: guardPort(engine, 'playground', () => {}),
+      stepLimit: 3,
+    })
+    await s.send('go')
+    const results = s.lead.entries.filter((e) => e.kind === 'tool-result')
+    expect(results.map((r) => r.denied)).toEqual([false, false, true])
+    expect(results.map((r) => r.blocked)).toEqual([undefined, undefined, true])
+    expect(results[2]!.message.content).toMatch(/^Blocked by repeat-tool-guard: grep was already called 2 times/)
+    expect(bodies[1]!.messages.filter((m) => m.role === 'tool').at(-1)).toMatchObject({ content: results[2]!.message.content })
+    expect(events).toEqual(['call:false', 'call:false', 'blocked', 'call:true'])
+  })
+
+  test('a guard whose preExecute throws never stops the call', async () => {
+    stubModel([{ tool_calls: [grep('a')] }, { content: 'done' }])
+    const faults: string[] = []
+    const engine = createRepeatToolGuard(RECOMMENDED_CONFIG)
+    const broken = { ...engine, postExecute: engine.postExecute, promptSubmit: engine.promptSubmit, config: engine.config, preExecute: () => { throw new Error('boom') } }
+    const s = new Session({
+      endpoint: { baseUrl: 'http://model.test/v1/', model: 'm' },
+      lead: { name: 'lead', system: 'sys' },
+      permissions: { allowDelete: false },
+      guard: guardPort(broken, 'playground', (f) => faults.push(f)),
+      stepLimit: 3,
+    })
+    await s.send('go')
+    expect(s.lead.entries.find((e) => e.kind === 'tool-result')!.denied).toBe(false)
+    expect(faults).toEqual(['preExecute(grep) failed: boom'])
+  })
+})

@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { findExtensionGuard } from '../../../playground/agent/guard-port.ts'
 import { DEFAULT_ENDPOINT, loadEndpointSettings, saveEndpointSettings } from '../../../playground/ui/endpoint-settings.ts'
 import { readUrlOptions, scenarioUrl } from '../../../playground/ui/url-options.ts'
+import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
+import { findPreset, GUARD_PRESETS, presetConfig } from '../../../playground/ui/guard-presets.ts'
 
 const storage = () => ({ local: localStorage, session: sessionStorage })
 
@@ -39,6 +41,22 @@ describe('URL options', () => {
     expect(readUrlOptions('')).toMatchObject({ scenario: { id: 'replay-5' }, autorun: false })
     expect(readUrlOptions('?scenario=nope&autorun=1')).toMatchObject({ scenario: { id: 'replay-5' }, autorun: false, unknownScenario: 'nope' })
     expect(scenarioUrl('http://x/?scenario=a&autorun=1&k=v', 'polling')).toBe('http://x/?scenario=polling&k=v')
+  })
+
+  test('guard options: a named preset, kept in the link; an unknown one does not autorun', () => {
+    expect(readUrlOptions('?scenario=ping-pong&config=cycles&autorun=1')).toMatchObject({ scenario: { id: 'ping-pong' }, preset: { id: 'cycles' }, autorun: true })
+    expect(readUrlOptions('?scenario=ping-pong')).toMatchObject({ preset: { id: 'default' } })
+    expect(readUrlOptions('?scenario=ping-pong&config=loud&autorun=1')).toMatchObject({ preset: { id: 'default' }, autorun: false, unknownPreset: 'loud' })
+    expect(scenarioUrl('http://x/?scenario=a&autorun=1', 'runaway', 'stop')).toBe('http://x/?scenario=runaway&config=stop')
+    expect(scenarioUrl('http://x/?scenario=a&config=stop', 'runaway', 'default')).toBe('http://x/?scenario=runaway')
+  })
+
+  test('every preset is a config the engine accepts, and turns off what it leaves out', () => {
+    const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
+    for (const preset of GUARD_PRESETS) guard.configure(presetConfig(preset))
+    guard.configure(presetConfig(findPreset('default')!))
+    expect(guard.config).toEqual(RECOMMENDED_CONFIG)
+    expect(guard.configure(presetConfig(findPreset('stop')!))).toEqual({ ...RECOMMENDED_CONFIG, stopAfter: 5 })
   })
 })
 

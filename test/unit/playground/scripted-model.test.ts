@@ -53,6 +53,10 @@ describe('the scripted model endpoint', () => {
       'scripted/polling',
       'scripted/stubborn',
       'scripted/key-order',
+      'scripted/ping-pong',
+      'scripted/rotation',
+      'scripted/paging',
+      'scripted/runaway',
     ])
   })
 })

@@ -1,7 +1,7 @@
 // Runs a scenario end to end in Node: the real agent loop, tools and guard, with `fetch`
 // answered by the scripted model's request handler (what the service worker does in the page).
 import { vi } from 'vitest'
-import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardConfigInput } from '../../../engine/index.ts'
+import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardConfigInput, type RepeatToolGuard } from '../../../engine/index.ts'
 import type { Agent } from '../../../playground/agent/agent.ts'
 import { guardPort } from '../../../playground/agent/guard-port.ts'
 import { Session } from '../../../playground/agent/session.ts'
@@ -27,6 +27,8 @@ export function stubScriptedFetch(): { bodies: unknown[] } {
 export interface RunOptions {
   guard?: boolean
   config?: GuardConfigInput
+  /** The guard to use instead of a fresh one with `config`. */
+  engine?: RepeatToolGuard
   allowDelete?: boolean
   stepLimit?: number
 }
@@ -35,7 +37,7 @@ export async function runScenario(id: string, options: RunOptions = {}): Promise
   const scenario = findScenario(id)
   if (!scenario) throw new Error(`no scenario ${id}`)
   const faults: string[] = []
-  const engine = createRepeatToolGuard({ ...RECOMMENDED_CONFIG, ...options.config })
+  const engine = options.engine ?? createRepeatToolGuard({ ...RECOMMENDED_CONFIG, ...options.config })
   const session = new Session({
     endpoint: { baseUrl: scriptedBaseUrl(BASE), model: scriptedModelId(id) },
     lead: scenario.lead,
@@ -48,13 +50,20 @@ export async function runScenario(id: string, options: RunOptions = {}): Promise
   return session
 }
 
-/** Each reminder as `<tool results before it>:<gentle|detailed>`. */
+const KINDS: readonly (readonly [string, string])[] = [
+  ['Repeated tool call detected', 'detailed'],
+  ['Repeated cycle of tool calls detected', 'cycle'],
+  ['You are calling the same tool', 'same-tool'],
+  ['Repeated tool use detected', 'same-tool-detailed'],
+]
+
+/** Each reminder as `<tool results before it>:<gentle|detailed|cycle|same-tool|same-tool-detailed>`. */
 export function reminderMarks(agent: Agent): string[] {
   let results = 0
   const marks: string[] = []
   for (const entry of agent.entries) {
     if (entry.kind === 'tool-result') results += 1
-    if (entry.kind === 'reminder') marks.push(`${results}:${entry.message.content.startsWith('Repeated tool call detected') ? 'detailed' : 'gentle'}`)
+    if (entry.kind === 'reminder') marks.push(`${results}:${KINDS.find(([start]) => entry.message.content.startsWith(start))?.[1] ?? 'gentle'}`)
   }
   return marks
 }

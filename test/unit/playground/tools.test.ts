@@ -61,10 +61,19 @@ describe('grep', () => {
     expect((await run(ws, 'grep', { pattern: 'todo', path: 'src', ignoreCase: true, maxResults: 1 })).content).toBe('src/format.ts:1: // TODO: pad month and day to two digits')
   })
 
+  test('pages: maxResults matches a page, each page says whether another follows', async () => {
+    const ws = workspace()
+    const page = async (n: number) => (await run(ws, 'grep', { pattern: 'TODO', path: 'src', maxResults: 1, page: n })).content
+    expect(await page(1)).toBe('src/format.ts:1: // TODO: pad month and day to two digits\n(page 1: more on page 2)')
+    expect(await page(2)).toBe('src/parse.ts:1: // TODO: reject dates that do not exist (2024-02-30)\n(page 2: last page)')
+    expect(await page(3)).toBe('No more matches for /TODO/ under src: page 3 is past the last one')
+  })
+
   test('bad input is an error result, not an exception', async () => {
     const ws = workspace()
     expect((await run(ws, 'grep', { pattern: '(' })).isError).toBe(true)
     expect(await run(ws, 'grep', { pattern: 1 })).toEqual({ content: 'Error: "pattern" must be a string', isError: true })
+    expect(await run(ws, 'grep', { pattern: 'x', page: 0 })).toEqual({ content: 'Error: "page" must be a positive integer', isError: true })
     expect(await run(ws, 'grep', { pattern: 'x', maxResults: 0 })).toEqual({ content: 'Error: "maxResults" must be a positive integer', isError: true })
     expect(await run(ws, 'grep', { pattern: 'x', path: 'nowhere' })).toEqual({ content: 'Error: nowhere does not exist', isError: true })
   })

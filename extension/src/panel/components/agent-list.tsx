@@ -154,6 +154,11 @@ const AgentRow = memo(function AgentRow({ record, depth, subagents, current, sel
           {descriptor.kind}
         </span>
         {record.frameId !== 0 && <span class="rtg-badge rtg-badge-muted">frame {record.frameId}</span>}
+        {record.wasted > 0 && (
+          <span class="rtg-badge rtg-badge-warn" data-testid="agent-wasted" title="Of its recorded calls, those spent inside runs or cycles that reached a reminder: calls that went into a loop the guard caught">
+            {formatNumber(record.wasted)} wasted
+          </span>
+        )}
       </span>
       <span class="rtg-agent-chain mono" data-testid="agent-chain" title={record.tool === undefined ? undefined : `${record.tool} ${record.args ?? ''}`}>
         {record.tool === undefined ? '' : `${record.tool} ${preview(record.args ?? '', 80)}`}

@@ -1,5 +1,6 @@
 import type { GuardConfig } from '../../../../engine/index.ts'
 import type { AgentRecord } from '../store/timeline-entry.ts'
+import { CycleBlock } from './cycle-block.tsx'
 import { preview } from './format.ts'
 
 /** Beyond this many calls the track is drawn compressed: one cell per call would not fit. */
@@ -44,6 +45,7 @@ export function ChainView({ agent, config }: { agent: AgentRecord; config: Guard
       <p class="rtg-chain-caption" data-testid="chain-caption">
         {caption(agent, thresholds)}
       </p>
+      {agent.cycle && <CycleBlock cycle={agent.cycle} />}
     </section>
   )
 }

@@ -2,6 +2,7 @@ import type { GuardConfig } from '../../../../engine/index.ts'
 import type { InspectorStore } from '../store/inspector-store.ts'
 import { ConfigEditor } from './config-editor.tsx'
 import type { ConfigSink } from './config-sink.ts'
+import { describeDetectors } from './detector-summary.ts'
 import { describePatterns, describeThresholds } from './format.ts'
 
 /** The Config tab: what the page runs now, and the editor for what it should run. */
@@ -54,6 +55,12 @@ function ConfigSummary({ config }: { config: GuardConfig }) {
         <tr>
           <th scope="row">Arguments quoted</th>
           <td class="mono">up to {config.argumentsPreviewChars} characters</td>
+        </tr>
+        <tr>
+          <th scope="row">Detectors</th>
+          <td class="mono" data-testid="config-in-force-detectors">
+            {describeDetectors(config)}
+          </td>
         </tr>
       </tbody>
     </table>

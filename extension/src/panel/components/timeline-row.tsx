@@ -12,10 +12,12 @@ interface TimelineRowProps {
   readonly agentLabel?: string
   readonly expanded: boolean
   readonly onToggle: (entry: TimelineEntry) => void
+  /** A call that belongs to a cycle a reminder was sent for. */
+  readonly inCycle?: boolean
 }
 
 /** One timeline row. Everything from the page is rendered as text nodes, never as markup. */
-export const TimelineRow = memo(function TimelineRow({ entry, agentLabel, expanded, onToggle }: TimelineRowProps) {
+export const TimelineRow = memo(function TimelineRow({ entry, agentLabel, expanded, onToggle, inCycle = false }: TimelineRowProps) {
   const { event } = entry
   const head = (
     <>
@@ -29,11 +31,13 @@ export const TimelineRow = memo(function TimelineRow({ entry, agentLabel, expand
   )
   switch (event.type) {
     case 'call':
-      return <CallRow event={event} head={head} expanded={expanded} toggle={() => onToggle(entry)} />
+      return <CallRow event={event} head={head} expanded={expanded} toggle={() => onToggle(entry)} inCycle={inCycle} />
     case 'reminder':
       return <ReminderRow event={event} head={head} />
     case 'reset':
       return <ResetRow event={event} head={head} />
+    case 'blocked':
+      return <BlockedRow event={event} head={head} />
     case 'request':
       return <RequestRow event={event} head={head} />
     case 'page-load':
@@ -51,11 +55,11 @@ interface RowProps<T extends TimelineEvent['type']> {
   readonly head: ComponentChild
 }
 
-function CallRow({ event, head, expanded, toggle }: RowProps<'call'> & { expanded: boolean; toggle: () => void }) {
+function CallRow({ event, head, expanded, toggle, inCycle }: RowProps<'call'> & { expanded: boolean; toggle: () => void; inCycle: boolean }) {
   const clipped = event.argsLength > event.args.length
-  const classes = ['rtg-row', 'rtg-row-call', event.tracked ? '' : 'rtg-untracked', event.isError || event.denied ? 'rtg-row-problem' : ''].filter(Boolean)
+  const classes = ['rtg-row', 'rtg-row-call', event.tracked ? '' : 'rtg-untracked', event.isError || event.denied ? 'rtg-row-problem' : '', inCycle ? 'rtg-in-cycle' : ''].filter(Boolean)
   return (
-    <div class={classes.join(' ')} data-testid="timeline-row" data-kind="call">
+    <div class={classes.join(' ')} data-testid="timeline-row" data-kind="call" data-in-cycle={inCycle ? 'true' : undefined}>
       <button type="button" class="rtg-row-line" aria-expanded={expanded} onClick={toggle} title={expanded ? 'Collapse the arguments' : 'Expand the arguments'}>
         {head}
         <span class="rtg-seq">#{event.seq}</span>
@@ -67,6 +71,7 @@ function CallRow({ event, head, expanded, toggle }: RowProps<'call'> & { expande
           {!event.tracked && <span class="rtg-badge rtg-badge-muted" title="Excluded by the config: neither counts nor resets the run">transparent</span>}
           {event.denied && <span class="rtg-badge rtg-badge-warn" title="Refused by a permission layer; it still counts">denied</span>}
           {event.isError && <span class="rtg-badge rtg-badge-error">error</span>}
+          {inCycle && <span class="rtg-badge rtg-badge-cycle" title="One of the calls of a cycle the guard reminded about">cycle</span>}
         </span>
         <span class="rtg-run" title={event.nextThreshold === null ? 'Past the highest threshold: no more reminders for this run' : `Next reminder at ${event.nextThreshold}`}>
           ×{event.count}
@@ -94,10 +99,15 @@ function ReminderRow({ event, head }: RowProps<'reminder'>) {
     <div class={`rtg-row rtg-row-reminder rtg-level-${event.level}`} data-testid="timeline-row" data-kind="reminder">
       <div class="rtg-row-line">
         {head}
-        <span class="rtg-badge rtg-badge-level">{event.level === 'gentle' ? 'Gentle reminder' : 'Detailed reminder'}</span>
-        <span class="rtg-row-text">
-          {event.tool} × {event.count}
+        <span class="rtg-badge rtg-badge-level" data-testid="reminder-badge">
+          {REMINDER_BADGE[event.level]}
         </span>
+        <span class="rtg-row-text">{event.level === 'cycle' ? `cycle × ${event.count} (last: ${event.tool})` : `${event.tool} × ${event.count}`}</span>
+        {event.detector === 'same-tool' && (
+          <span class="rtg-badge rtg-badge-muted" title="countBy: 'tool': the run is the tool, whatever its arguments">
+            same tool
+          </span>
+        )}
         {event.placement !== undefined && (
           <span class="rtg-placement" title={event.withheld === undefined ? 'Where the reminder was inserted in the request body' : `Not inserted: ${WITHHELD_WHY[event.withheld]}`}>
             {event.withheld === undefined ? 'inserted' : 'would insert'} at <code class="mono">{event.placement}</code>
@@ -116,13 +126,41 @@ function ReminderRow({ event, head }: RowProps<'reminder'>) {
   )
 }
 
+const REMINDER_BADGE: Readonly<Record<Of<'reminder'>['level'], string>> = {
+  gentle: 'Gentle reminder',
+  detailed: 'Detailed reminder',
+  cycle: 'Cycle reminder',
+}
+
+const RESET_WHY: Readonly<Record<Of<'reset'>['reason'], string>> = {
+  prompt: 'a user prompt',
+  'different-call': 'a different call',
+  'result-changed': 'result changed (the same call got a new result)',
+}
+
 function ResetRow({ event, head }: RowProps<'reset'>) {
-  const why = event.reason === 'prompt' ? 'a user prompt' : 'a different call'
   return (
-    <div class="rtg-row rtg-row-reset" data-testid="timeline-row" data-kind="reset">
+    <div class={`rtg-row rtg-row-reset rtg-reset-${event.reason}`} data-testid="timeline-row" data-kind="reset">
       {head}
       <span class="rtg-row-text">
-        ↺ Chain reset by {why}: a run of {event.previousCount} ended
+        ↺ Chain reset by {RESET_WHY[event.reason]}: a run of {event.previousCount} ended
+      </span>
+    </div>
+  )
+}
+
+/** A call `stopAfter` refused; zero-code mode cannot refuse, so there it only would have. */
+function BlockedRow({ event, head }: RowProps<'blocked'>) {
+  const would = event.wouldBlock === true
+  return (
+    <div class="rtg-row rtg-row-blocked" data-testid="timeline-row" data-kind="blocked" title={event.feedback}>
+      {head}
+      <span class="rtg-badge rtg-badge-error" data-testid="blocked-badge">
+        {would ? 'would block' : 'blocked'}
+      </span>
+      <span class="rtg-tool">{event.tool}</span>
+      <span class="rtg-row-text">
+        {would ? 'stopAfter would refuse this call' : 'refused before it ran'}: a run of {event.count} already
       </span>
     </div>
   )

@@ -61,7 +61,9 @@ export function Timeline({ store, agent }: TimelineProps) {
         testId="timeline"
         renderRow={(row) => {
           const entry = view.entry(row)
-          return <TimelineRow entry={entry} agentLabel={agent === null ? labelOf(entry) : undefined} expanded={expanded.has(entry)} onToggle={toggle} />
+          return (
+            <TimelineRow entry={entry} agentLabel={agent === null ? labelOf(entry) : undefined} expanded={expanded.has(entry)} onToggle={toggle} inCycle={store.inCycle(entry)} />
+          )
         }}
       />
     </>

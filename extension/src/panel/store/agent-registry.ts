@@ -141,6 +141,8 @@ export class AgentRegistry {
       }
       record.calls = 0
       record.reminders = 0
+      record.wasted = 0
+      delete record.cycle
       record.rev += 1
     }
     this.structure += 1
@@ -189,6 +191,7 @@ export class AgentRegistry {
       nextThreshold: null,
       calls: 0,
       reminders: 0,
+      wasted: 0,
       lastSeq: 0,
       lastReminderSeq: 0,
       firstAt: at,

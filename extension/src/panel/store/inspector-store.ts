@@ -14,6 +14,8 @@ import { parseSession, type ImportResult, type SessionFile } from './session-fil
 import { NO_FILTER, sameFilter, type TimelineFilter } from './timeline-filter.ts'
 import type { AgentKey, AgentRecord, TimelineEntry, TimelineEvent } from './timeline-entry.ts'
 import { LogView, type TimelineView } from './timeline-view.ts'
+import { CycleMarks } from './cycle-marks.ts'
+import { WasteMeter } from './waste-meter.ts'
 import { replayWhatIf, type WhatIfReport } from './what-if.ts'
 
 interface InspectorStoreOptions {
@@ -98,6 +100,8 @@ export interface InspectorStore {
   isCurrent(record: AgentRecord): boolean
   /** The filtered rows of one agent, or of every agent (null). */
   timeline(agent: AgentKey | null): TimelineView
+  /** True for a recorded call that belongs to a cycle the guard reminded about. */
+  inCycle(entry: TimelineEntry): boolean
   /** Tool names seen, sorted. */
   tools(): readonly string[]
   /** The config the page reports in force; undefined until it does. */
@@ -136,6 +140,8 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
   const localDrops: Partial<Record<DropReason, number>> = {}
   const toolCounts = new Map<string, number>()
   let log = new EntryLog()
+  let waste = new WasteMeter()
+  let cycles = new CycleMarks()
   let agentLogs = new Map<AgentKey, AgentRows>()
   let faults = new BoundedLog<FaultRecord>()
   let faultsHeld = 0
@@ -186,12 +192,27 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       return
     }
     pushRow(agent?.key ?? null, frameId, event)
+    if (agent) measure(agent, event)
     if (event.type === 'call') {
       calls += 1
       if (toolCounts.size < limits.maxTools || toolCounts.has(event.tool)) {
         if (!toolCounts.has(event.tool)) sortedTools = undefined
         toolCounts.set(event.tool, (toolCounts.get(event.tool) ?? 0) + 1)
       }
+    }
+  }
+
+  /** Feeds a recorded row to what is derived from rows: the waste meter and the cycle marks. */
+  function measure(agent: AgentRecord, event: TimelineEvent): void {
+    if (event.type === 'call') {
+      waste.call(agent, event)
+      cycles.call(agent, event)
+    } else if (event.type === 'reset') {
+      waste.reset(agent)
+      if (event.reason === 'prompt') cycles.end(agent)
+    } else if (event.type === 'reminder') {
+      waste.reminder(agent, event)
+      cycles.reminder(agent, event)
     }
   }
 
@@ -227,6 +248,8 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     faults = new BoundedLog()
     faultsHeld = 0
     toolCounts.clear()
+    waste = new WasteMeter()
+    cycles = new CycleMarks()
     sortedTools = undefined
     calls = 0
     discarded = 0
@@ -294,9 +317,8 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
         registry.touch(agent, event.at)
         break
       case 'blocked':
-        // Kept out of the timeline until it has a row of its own; the agent was active.
         registry.touch(agent, event.at)
-        return
+        break
     }
     record(agent, frameId, event)
   }
@@ -417,6 +439,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       view.sync()
       return view
     },
+    inCycle: ({ agent, event }) => agent !== null && event.type === 'call' && cycles.covers(agent, event.seq),
     tools() {
       sortedTools ??= [...toolCounts.keys()].sort()
       return sortedTools
@@ -452,9 +475,12 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       const file = parsed.session
       startOver()
       for (const frame of file.frames) frames.set(frame.frameId, { pageLoad: frame.pageLoad, url: redactUrl(frame.url) })
-      registry.restore(file.agents.map((agent) => ({ ...agent, rev: 0 })))
+      registry.restore(file.agents.map((agent) => ({ ...agent, wasted: 0, rev: 0 })))
       for (const entry of file.entries) {
-        pushRow(entry.agent, entry.frameId, redactedEvent(entry.event))
+        const event = redactedEvent(entry.event)
+        pushRow(entry.agent, entry.frameId, event)
+        const agent = entry.agent === null ? undefined : registry.get(entry.agent)
+        if (agent) measure(agent, event)
         if (entry.event.type === 'call') {
           calls += 1
           toolCounts.set(entry.event.tool, (toolCounts.get(entry.event.tool) ?? 0) + 1)

@@ -51,6 +51,8 @@ function fingerprint(frameId: number, event: InspectorEvent): string | undefined
   switch (event.type) {
     case 'reset':
       return `${frameId}|reset|${event.at}|${textDigest(event.agentId)}|${event.reason}|${event.previousCount}`
+    case 'blocked':
+      return `${frameId}|blocked|${event.at}|${textDigest(event.agentId + '\n' + event.tool)}|${event.count}`
     case 'request':
       return `${frameId}|request|${event.at}|${textDigest(event.agentId + '\n' + event.url)}|${event.calls}|${event.remindersInserted}`
     case 'page-load':

@@ -13,9 +13,11 @@ const chars = (text: string): number => 2 * text.length
 export function rowBytes(event: TimelineEvent): number {
   switch (event.type) {
     case 'call':
-      return ROW_OVERHEAD_BYTES + chars(event.agentId) + chars(event.tool) + chars(event.args)
+      return ROW_OVERHEAD_BYTES + chars(event.agentId) + chars(event.tool) + chars(event.args) + chars(event.result ?? '')
     case 'reminder':
       return ROW_OVERHEAD_BYTES + chars(event.agentId) + chars(event.tool) + chars(event.text) + chars(event.placement ?? '')
+    case 'blocked':
+      return ROW_OVERHEAD_BYTES + chars(event.agentId) + chars(event.tool) + chars(event.feedback)
     case 'request':
       return ROW_OVERHEAD_BYTES + chars(event.agentId) + chars(event.url)
     case 'reset':

@@ -20,7 +20,8 @@ interface SessionFrame {
   readonly url: string
 }
 
-type SessionAgent = Readonly<Omit<AgentRecord, 'rev'>>
+/** `wasted` and `cycle` are left out: importing derives them again from the rows. */
+type SessionAgent = Readonly<Omit<AgentRecord, 'rev' | 'wasted' | 'cycle'>>
 
 export interface SessionFile {
   readonly format: typeof SESSION_FORMAT
@@ -44,7 +45,7 @@ export type ImportResult =
  */
 const MAX_SESSION_BYTES = 128 * 1024 * 1024
 const MAX_ERRORS = 10
-const TIMELINE_TYPES = new Set(['call', 'reset', 'reminder', 'request', 'page-load'])
+const TIMELINE_TYPES = new Set(['call', 'reset', 'reminder', 'blocked', 'request', 'page-load'])
 const DROP_REASONS: readonly DropReason[] = ['source', 'version', 'shape', 'size', 'sender', 'rate']
 const TOP_KEYS = ['format', 'version', 'config', 'frames', 'agents', 'entries', 'faults', 'drops', 'discarded']
 const AGENT_KEYS = ['key', 'frameId', 'pageLoad', 'descriptor', 'parentKey', 'tool', 'args', 'count', 'nextThreshold', 'calls', 'reminders', 'lastSeq', 'lastReminderSeq', 'firstAt', 'lastAt']

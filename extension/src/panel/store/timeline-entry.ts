@@ -1,7 +1,8 @@
 import type { AgentDescriptor, InspectorEvent } from '../../protocol/events.ts'
+import type { CycleMark } from './cycle-marks.ts'
 
 /** Events that become rows of a timeline; the rest update state (agents, config, faults). */
-export type TimelineEvent = Extract<InspectorEvent, { type: 'call' | 'reset' | 'reminder' | 'request' | 'page-load' }>
+export type TimelineEvent = Extract<InspectorEvent, { type: 'call' | 'reset' | 'reminder' | 'blocked' | 'request' | 'page-load' }>
 
 /**
  * Identifies an agent across frames and page loads: `<frameId>.<page load>:<agent id>`. Agent ids
@@ -31,6 +32,10 @@ export interface AgentRecord {
   nextThreshold: number | null
   calls: number
   reminders: number
+  /** Recorded calls spent inside runs or cycles that reached a reminder (see waste-meter.ts). */
+  wasted: number
+  /** The cycle the guard last reminded about, while the agent's calls stay within its tools. */
+  cycle?: CycleMark
   /** Highest call `seq` and reminder `seq` recorded, to skip events replayed after a reconnect. */
   lastSeq: number
   lastReminderSeq: number

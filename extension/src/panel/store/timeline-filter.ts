@@ -31,6 +31,8 @@ export function compileFilter(filter: TimelineFilter): (entry: Pick<TimelineEntr
           (tool === null || event.tool === tool) &&
           (needle === null || needle.test(event.tool) || needle.test(event.text) || (event.placement !== undefined && needle.test(event.placement)))
         )
+      case 'blocked':
+        return (tool === null || event.tool === tool) && (needle === null || needle.test(event.tool) || needle.test(event.feedback))
       case 'request':
         return tool === null && (needle === null || needle.test(event.url) || needle.test(event.format))
       case 'reset':

@@ -1,4 +1,4 @@
-import { createRepeatToolGuard, type GuardConfig, type ReminderLevel } from '../../../../engine/index.ts'
+import { createRepeatToolGuard, type GuardConfig, type ReminderLevel, type ToolResult } from '../../../../engine/index.ts'
 import type { InspectorEvent } from '../../protocol/events.ts'
 import type { AgentKey, TimelineEntry } from './timeline-entry.ts'
 
@@ -65,7 +65,7 @@ export function replayWhatIf(log: Iterable<TimelineEntry>, config: GuardConfig):
         fired = undefined
         const clipped = event.args.length < event.argsLength
         if (clipped) clippedArgs += 1
-        guard.observe({ agent: handle(agent), name: event.tool, arguments: clipped ? clippedArguments(event) : event.args }, { denied: event.denied, isError: event.isError })
+        guard.observe({ agent: handle(agent), name: event.tool, arguments: clipped ? clippedArguments(event) : event.args }, recordedResult(event))
         calls.set(`${agent}#${event.seq}`, { agent, event, ...(fired ? { replayed: fired } : {}) })
         break
       }
@@ -98,6 +98,17 @@ export function replayWhatIf(log: Iterable<TimelineEntry>, config: GuardConfig):
  */
 function clippedArguments(event: CallEvent): string {
   return `${event.args}… (+${event.argsLength - event.args.length} more chars)`
+}
+
+/**
+ * The outcome as recorded. The result's content was recorded only where the page's guard was
+ * result-aware for the tool; elsewhere the replay compares results without content, as the
+ * original guard does. A cut result stands for its head plus its true length, as arguments do.
+ */
+function recordedResult(event: CallEvent): ToolResult {
+  const { denied, isError, result, resultLength } = event
+  if (result === undefined) return { denied, isError }
+  return { denied, isError, content: resultLength === undefined ? result : `${result}… (+${resultLength - result.length} more chars)` }
 }
 
 function sameReminder(a: WhatIfReminder, b: WhatIfReminder): boolean {

@@ -1,0 +1,30 @@
+// The named guard options a link or the picker selects (`?config=<id>`): each turns on one opt-in
+// detector over the recommended config, so a scenario shows what that one option changes.
+import { RECOMMENDED_CONFIG, type GuardConfigInput } from '../../engine/index.ts'
+import { DETECTORS_OFF } from '../../engine/detectors/config.ts'
+
+export interface GuardPreset {
+  readonly id: string
+  readonly title: string
+  /** The detector keys it sets; everything else is the recommended config. */
+  readonly options: GuardConfigInput
+}
+
+export const GUARD_PRESETS: readonly GuardPreset[] = [
+  { id: 'default', title: 'Recommended config, no detectors', options: {} },
+  { id: 'result-aware', title: 'resultAware: a repeat counts only with the same result', options: { resultAware: true } },
+  { id: 'cycles', title: 'cycles: blocks of 2 or 3 calls repeated twice', options: { cycles: { maxPeriod: 3, repeats: 2 } } },
+  { id: 'per-tool', title: "tools: grep counts by tool (countBy: 'tool')", options: { tools: [{ match: 'grep', countBy: 'tool' }] } },
+  { id: 'stop', title: 'stopAfter: 5, a sixth identical call is blocked', options: { stopAfter: 5 } },
+]
+
+export const DEFAULT_PRESET = GUARD_PRESETS[0]!
+
+export function findPreset(id: string): GuardPreset | undefined {
+  return GUARD_PRESETS.find((p) => p.id === id)
+}
+
+/** The whole config a preset stands for: a detector it leaves out is off, whatever was set before. */
+export function presetConfig(preset: GuardPreset): GuardConfigInput {
+  return { ...RECOMMENDED_CONFIG, ...DETECTORS_OFF, ...preset.options }
+}
