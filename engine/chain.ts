@@ -23,6 +23,8 @@ export interface Chain {
 interface ReadArguments {
   readonly canonical: string
   readonly text: string | undefined
+  /** The plain text was the chain's: the call repeats the run's arguments, and the chain already keeps that text. */
+  readonly repeat: boolean
 }
 
 /**
@@ -31,10 +33,10 @@ interface ReadArguments {
  */
 export function readArguments(chain: Chain, tool: string, args: unknown): ReadArguments {
   const runArguments = chain.tool === tool ? chain.canonicalArguments : undefined
-  if (runArguments === undefined || chain.plain === undefined) return { canonical: canonicalArguments(args), text: undefined }
+  if (runArguments === undefined || chain.plain === undefined) return { canonical: canonicalArguments(args), text: undefined, repeat: false }
   const text = plainText(args)
-  if (text === chain.plain && chain.plainOfString === (typeof args === 'string')) return { canonical: runArguments, text }
-  return { canonical: canonicalArguments(args), text }
+  if (text === chain.plain && chain.plainOfString === (typeof args === 'string')) return { canonical: runArguments, text, repeat: true }
+  return { canonical: canonicalArguments(args), text, repeat: false }
 }
 
 /**

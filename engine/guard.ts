@@ -67,6 +67,13 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   function advance({ info, chain }: AgentRecord, tool: string, rawArguments: unknown, policy: ToolPolicy, result: ResultKey | undefined): TrackedCall {
     const read = readArguments(chain, tool, rawArguments)
     const call: TrackedCall = { tool, canonicalArguments: read.canonical, policy, result }
+    // The hot path: a repeat recognised by its plain text, in a run no result can tell apart. The
+    // comparison would say 'same' and every write below would leave the chain as it is (its
+    // arguments, its kept text, no result): only the count moves.
+    if (read.repeat && result === undefined && chain.result === undefined) {
+      chain.count += 1
+      return call
+    }
     const match = detectors.compare(chain, call)
     keepPlainText(chain, match === 'same' && chain.canonicalArguments === read.canonical, read, rawArguments)
     chain.canonicalArguments = read.canonical
