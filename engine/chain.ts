@@ -1,5 +1,6 @@
 import { canonicalArguments } from './canonical.ts'
 import type { ResultKey } from './detectors/result-key.ts'
+import type { TrackedCall } from './detectors/run-key.ts'
 import { keepable, plainText } from './plain-text.ts'
 
 /** The run of identical tracked calls an agent is in; empty before its first tracked call. */
@@ -17,6 +18,8 @@ export interface Chain {
    */
   plain?: string
   plainOfString?: boolean
+  /** The latest call as the detectors read it: a repeat recognised by its plain text is that call again. */
+  call?: TrackedCall
 }
 
 /** A call's canonical arguments as the chain read them, with the plain text it compared, if any. */
@@ -56,6 +59,7 @@ export function resetChain(chain: Chain): void {
   chain.canonicalArguments = undefined
   chain.result = undefined
   chain.count = 0
+  chain.call = undefined
   keepPlain(chain, undefined, undefined)
 }
 
