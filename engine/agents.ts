@@ -1,4 +1,4 @@
-import type { Chain } from './chain.ts'
+import { emptyChain, type Chain } from './chain.ts'
 import { isObjectLike } from './execution.ts'
 import {
   arrayIncludes,
@@ -62,7 +62,7 @@ export function createAgentRegistry(onSeen: (info: AgentInfo) => void): AgentReg
       label: labelOf(agent, id),
       ...(parentRecord && { parentId: parentRecord.info.id }),
     })
-    const created: AgentRecord = { info, chain: { count: 0 }, seq: 0 }
+    const created: AgentRecord = { info, chain: emptyChain(), seq: 0 }
     weakMapSet(records, agent, created)
     indexed.set(index, id, { agent: new NativeWeakRef(agent), record: created })
     registerFinalizer(reaper, agent, id)

@@ -53,6 +53,14 @@ export function keepPlainText(chain: Chain, sameArguments: boolean, read: ReadAr
   keepPlain(chain, text !== undefined && keepable(text, args) ? text : undefined, args)
 }
 
+/**
+ * A chain before its agent's first tracked call. Every field is there from the start, so every
+ * chain has the one shape and the per-call reads of its fields stay monomorphic across agents.
+ */
+export function emptyChain(): Chain {
+  return { tool: undefined, canonicalArguments: undefined, result: undefined, count: 0, plain: undefined, plainOfString: false, call: undefined }
+}
+
 /** Empties `chain`, as a user prompt does. */
 export function resetChain(chain: Chain): void {
   chain.tool = undefined
