@@ -1,4 +1,4 @@
-import type { Chain } from './chain.ts'
+import { emptyChain, type Chain } from './chain.ts'
 import { isObjectLike } from './execution.ts'
 import {
   arrayIncludes,
@@ -32,6 +32,7 @@ interface AgentRegistry {
 
 // A page decides what `agent.parent` holds: a long or looping parent chain must stay cheap.
 const MAX_PARENT_DEPTH = 32
+const NO_DESCENDANTS: readonly object[] = freeze([])
 
 /**
  * Agents by identity. Records hang off the live agent objects (a WeakMap), so a dropped agent
@@ -45,14 +46,15 @@ export function createAgentRegistry(onSeen: (info: AgentInfo) => void): AgentReg
   const reaper = new FinalizationRegistry<number>((id) => indexed.delete(index, id))
   let nextId = 1
 
-  function record(agent: object, descendants: readonly object[] = []): AgentRecord {
-    const known = weakMapGet(records, agent)
-    if (known) return known
+  // Every call looks its agent up: the lookup allocates nothing; creating a record is the rare case.
+  const record = (agent: object): AgentRecord => weakMapGet(records, agent) ?? recordNew(agent, NO_DESCENDANTS)
+
+  function recordNew(agent: object, descendants: readonly object[]): AgentRecord {
     // The parent is recorded first, so it has the lower id and the panel sees it before its child.
     const parent = readProperty(agent, 'parent')
     const parentRecord =
       isObjectLike(parent) && parent !== agent && !arrayIncludes(descendants, parent) && descendants.length < MAX_PARENT_DEPTH
-        ? record(parent, joined(descendants, [agent]))
+        ? (weakMapGet(records, parent) ?? recordNew(parent, joined(descendants, [agent])))
         : undefined
     const id = nextId++
     const info: AgentInfo = freeze({
@@ -60,7 +62,7 @@ export function createAgentRegistry(onSeen: (info: AgentInfo) => void): AgentReg
       label: labelOf(agent, id),
       ...(parentRecord && { parentId: parentRecord.info.id }),
     })
-    const created: AgentRecord = { info, chain: { count: 0 }, seq: 0 }
+    const created: AgentRecord = { info, chain: emptyChain(), seq: 0 }
     weakMapSet(records, agent, created)
     indexed.set(index, id, { agent: new NativeWeakRef(agent), record: created })
     registerFinalizer(reaper, agent, id)

@@ -1,5 +1,6 @@
 import { canonicalArguments } from './canonical.ts'
 import type { ResultKey } from './detectors/result-key.ts'
+import type { TrackedCall } from './detectors/run-key.ts'
 import { keepable, plainText } from './plain-text.ts'
 
 /** The run of identical tracked calls an agent is in; empty before its first tracked call. */
@@ -17,12 +18,16 @@ export interface Chain {
    */
   plain?: string
   plainOfString?: boolean
+  /** The latest call as the detectors read it: a repeat recognised by its plain text is that call again. */
+  call?: TrackedCall
 }
 
 /** A call's canonical arguments as the chain read them, with the plain text it compared, if any. */
 interface ReadArguments {
   readonly canonical: string
   readonly text: string | undefined
+  /** The plain text was the chain's: the call repeats the run's arguments, and the chain already keeps that text. */
+  readonly repeat: boolean
 }
 
 /**
@@ -31,10 +36,10 @@ interface ReadArguments {
  */
 export function readArguments(chain: Chain, tool: string, args: unknown): ReadArguments {
   const runArguments = chain.tool === tool ? chain.canonicalArguments : undefined
-  if (runArguments === undefined || chain.plain === undefined) return { canonical: canonicalArguments(args), text: undefined }
+  if (runArguments === undefined || chain.plain === undefined) return { canonical: canonicalArguments(args), text: undefined, repeat: false }
   const text = plainText(args)
-  if (text === chain.plain && chain.plainOfString === (typeof args === 'string')) return { canonical: runArguments, text }
-  return { canonical: canonicalArguments(args), text }
+  if (text === chain.plain && chain.plainOfString === (typeof args === 'string')) return { canonical: runArguments, text, repeat: true }
+  return { canonical: canonicalArguments(args), text, repeat: false }
 }
 
 /**
@@ -48,12 +53,21 @@ export function keepPlainText(chain: Chain, sameArguments: boolean, read: ReadAr
   keepPlain(chain, text !== undefined && keepable(text, args) ? text : undefined, args)
 }
 
+/**
+ * A chain before its agent's first tracked call. Every field is there from the start, so every
+ * chain has the one shape and the per-call reads of its fields stay monomorphic across agents.
+ */
+export function emptyChain(): Chain {
+  return { tool: undefined, canonicalArguments: undefined, result: undefined, count: 0, plain: undefined, plainOfString: false, call: undefined }
+}
+
 /** Empties `chain`, as a user prompt does. */
 export function resetChain(chain: Chain): void {
   chain.tool = undefined
   chain.canonicalArguments = undefined
   chain.result = undefined
   chain.count = 0
+  chain.call = undefined
   keepPlain(chain, undefined, undefined)
 }
 

@@ -70,7 +70,19 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   /** Advances the agent's chain with a tracked call; returns the call as the detectors read it. */
   function advance({ info, chain }: AgentRecord, tool: string, rawArguments: unknown, policy: ToolPolicy, result: ResultKey | undefined): TrackedCall {
     const read = readArguments(chain, tool, rawArguments)
+    // The hot path: a repeat recognised by its plain text, in a run no result can tell apart. The
+    // comparison would say 'same' and every write below would leave the chain as it is (its
+    // arguments, its kept text, no result): only the count moves. The call, as the detectors read
+    // it, is the run's last one again (set with the chain's tool), unless a new config changed
+    // the tool's policy since.
+    const repeat = read.repeat && result === undefined && chain.result === undefined
+    if (repeat) {
+      chain.count += 1
+      if (chain.call!.policy === policy) return chain.call!
+    }
     const call: TrackedCall = { tool, canonicalArguments: read.canonical, policy, result }
+    chain.call = call
+    if (repeat) return call
     const match = detectors.compare(chain, call)
     keepPlainText(chain, match === 'same' && chain.canonicalArguments === read.canonical, read, rawArguments)
     chain.canonicalArguments = read.canonical

@@ -43,6 +43,8 @@ export function compilePattern(pattern: string): (name: string) => boolean {
 export function createToolFilter(config: GuardConfig): (tool: string) => boolean {
   const include = config.include.map(compilePattern)
   const exclude = config.exclude.map(compilePattern)
+  // The default tracks every tool: no lookup per call.
+  if (include.length === 0 && exclude.length === 0) return trackEveryTool
   const cache = new Map<string, boolean>()
   const cached = maps<string, boolean>()
   return (tool) => {
@@ -61,3 +63,5 @@ function matchesAny(matchers: readonly ((name: string) => boolean)[], tool: stri
   for (let i = 0; i < matchers.length; i++) if (matchers[i](tool)) return true
   return false
 }
+
+const trackEveryTool = (): boolean => true

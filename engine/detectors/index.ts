@@ -1,12 +1,11 @@
 // The opt-in detectors as the guard composes them, built once per config. With none configured
 // every answer is the original guard's: the tool's policy is the top level, no result is read,
 // no cycle is looked for, and reminders are the original two.
-import { arrayIncludes } from '../intrinsics.ts'
 import { reminderMessage } from '../reminders.ts'
 import type { DetectorName, GuardConfig, ReminderLevel, ReminderMessage, ToolResult } from '../types.ts'
 import { anyDetectorOn } from './config.ts'
 import { createCycleDetector } from './cycles.ts'
-import { createPolicyResolver, type ToolPolicy } from './policy.ts'
+import { atThreshold, createPolicyResolver, type ToolPolicy } from './policy.ts'
 import { createResultKeys, type ResultKey } from './result-key.ts'
 import { compareStep, type StepMatch, type TrackedCall } from './run-key.ts'
 import { sameToolReminder } from './same-tool.ts'
@@ -29,21 +28,16 @@ export function createDetectors(config: GuardConfig) {
   const cycles = config.cycles && createCycleDetector(config.cycles, config.argumentsPreviewChars, results)
 
   /** The reminder for a run of `count`: at a threshold of the tool's policy, else none. */
-  function runReminder({ tool, canonicalArguments, policy }: TrackedCall, count: number): Fired | undefined {
-    const { thresholds, countBy } = policy
-    // Exactly at a threshold; past the highest one the chain is silent.
-    if (!arrayIncludes(thresholds, count)) return undefined
+  function runReminder(call: TrackedCall, count: number): Fired | undefined {
+    // Exactly at a threshold; past the highest one the chain is silent. Checked first: most calls
+    // are at none, and read nothing else.
+    if (!atThreshold(call.policy, count)) return undefined
+    const { tool, canonicalArguments, policy: { thresholds, countBy } } = call
     const level = count === thresholds[0] ? 'gentle' : 'detailed'
     const request = { level, tool, count, canonicalArguments, argumentsPreviewChars: config.argumentsPreviewChars } as const
     return countBy === 'tool'
       ? { detector: 'same-tool', level, count, message: sameToolReminder(request) }
       : { detector: 'repeat', level, count, message: reminderMessage(request) }
-  }
-
-  /** Feeds the call to the cycle detector, when it is on; what it fired, as a reminder. */
-  function cycleReminder(owner: object, call: TrackedCall, runLength: number): Fired | undefined {
-    const fired = cycles && cycles.observe(owner, call, runLength)
-    return fired && { detector: 'cycle', level: 'cycle', count: fired.periods, message: fired.message }
   }
 
   return {
@@ -58,10 +52,15 @@ export function createDetectors(config: GuardConfig) {
      * At most one reminder per call: a run's own reminder already says stop, so it wins over a
      * cycle completing on the same call (the cycle's window still takes the call).
      */
-    reminderFor(owner: object, call: TrackedCall, count: number): Fired | undefined {
-      const cycle = cycleReminder(owner, call, count)
-      return runReminder(call, count) ?? cycle
-    },
+    reminderFor: cycles
+      ? (owner: object, call: TrackedCall, count: number): Fired | undefined => {
+          // The cycle detector takes every call, and what it fired counts unless the run's own did.
+          const fired = cycles.observe(owner, call, count)
+          const cycle: Fired | undefined = fired && { detector: 'cycle', level: 'cycle', count: fired.periods, message: fired.message }
+          return runReminder(call, count) ?? cycle
+        }
+      : // Without the cycle detector (the default), only the run's own reminder: chosen once per config.
+        (_owner: object, call: TrackedCall, count: number): Fired | undefined => runReminder(call, count),
     clear: (owner: object) => cycles?.clear(owner),
   }
 }

@@ -39,3 +39,13 @@ export function createPolicyResolver(config: GuardConfig): (tool: string) => Too
 
 /** The next threshold a run of `count` would reach under `policy`, or null past the highest. */
 export const nextThreshold = (policy: ToolPolicy, count: number): number | null => arrayFind(policy.thresholds, (t) => t > count) ?? null
+
+/**
+ * Whether a run of `count` is exactly at one of `policy`'s thresholds. They are sorted (config
+ * validation sorts them), so the loop stops at the first one that is not below `count`.
+ */
+export function atThreshold(policy: ToolPolicy, count: number): boolean {
+  const { thresholds } = policy
+  for (let i = 0; i < thresholds.length; i++) if (thresholds[i]! >= count) return thresholds[i] === count
+  return false
+}

@@ -260,4 +260,23 @@ describe('recognising a repeat by its plain text', () => {
     expect(serialisationsIn(() => guard.observe({ agent, name: 'grep', arguments: args() }))).toBe(0)
     expect(guard.snapshot()[0]!.count).toBe(5)
   })
+
+  it('still ends a run on a result it kept when a repeat is recognised by its text after result-awareness is turned off', () => {
+    const guard = createRepeatToolGuard({ resultAware: true })
+    const events = recordEvents(guard)
+    const agent = {}
+    const call = () => guard.observe({ agent, name: 'poll', arguments: { job: 7 } }, { content: 'pending' })
+    for (let i = 0; i < 3; i++) call()
+    expect(guard.snapshot()[0]!.count).toBe(3)
+    // The chain still holds the last result; the next call has none to compare, so the run ends
+    // as it did before the config changed, even though its text is the run's.
+    guard.configure({ resultAware: false })
+    expect(serialisationsIn(call)).toBe(0)
+    expect(guard.snapshot()[0]!.count).toBe(1)
+    expect(ofType(events, 'chain-reset').map((e) => [e.reason, e.previousCount])).toEqual([['result-changed', 3]])
+    // A new run: its second call confirms it, then a repeat moves the count only.
+    expect([serialisationsIn(call), serialisationsIn(call)]).toEqual([1, 0])
+    expect(guard.snapshot()[0]!.count).toBe(3)
+    expect(ofType(events, 'chain-reset')).toHaveLength(1)
+  })
 })
