@@ -128,6 +128,8 @@ describe('the bridge from page to panel', () => {
 
   it('brings a config written to extension storage to the page, and refuses an invalid one', async () => {
     try {
+      // A page that has said nothing holds no relay: stored settings reach it once it speaks.
+      await runAgent(pageA, 'warm-up', [['ls', {}]])
       await store({ thresholds: [2, 4], include: [], exclude: ['todo_write'], argumentsPreviewChars: 500 })
       await expect.poll(async () => (await configOf(pageA)).thresholds).toEqual([2, 4])
       expect(await runAgent(pageA, 'delta', repeat(4, ['list_dir', { dir: '.' }]))).toEqual([[], [GENTLE_REMINDER], [], [expect.stringContaining('- consecutive_calls: 4')]])
