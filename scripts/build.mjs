@@ -6,6 +6,7 @@ import preact from '@preact/preset-vite'
 import { fileURLToPath } from 'node:url'
 import { resolve } from 'node:path'
 import { rm } from 'node:fs/promises'
+import { writeGreyIcon } from './grey-icons.mjs'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 const at = (...p) => resolve(root, ...p)
@@ -69,12 +70,15 @@ const targets = {
           input: {
             panel: at('extension/panel.html'),
             devtools: at('extension/devtools.html'),
+            popup: at('extension/popup.html'),
             background: at('extension/src/background/index.ts'),
           },
           output: { entryFileNames: (c) => (c.name === 'background' ? 'background.js' : 'assets/[name]-[hash].js') },
         },
       },
     })
+    for (const size of [16, 32, 48, 128])
+      await writeGreyIcon(at(`extension/public/icons/icon-${size}.png`), resolve(out, `icons/icon-${size}-grey.png`))
     await script('extension/src/page/index.ts', out, 'page.js', 'RepeatToolGuardPage')
     await script('extension/src/content/index.ts', out, 'content.js', 'RepeatToolGuardContent')
   },

@@ -36,6 +36,8 @@ interface RouterOptions {
   readonly rateLimits?: TabRateLimits
   /** Drop totals go to panels at most this often. */
   readonly dropsIntervalMs?: number
+  /** Told of every batch a tab's content admitted (the toolbar action's summary). */
+  readonly onBatch?: (tabId: number, batch: TabBatch) => void
 }
 
 export interface Router {
@@ -58,7 +60,7 @@ const isTabId = (id: unknown): id is number => typeof id === 'number' && Number.
  * `url` as its page and its query, fragment left out. String work rather than `new URL`: outside
  * Chrome a `chrome-extension:` URL has no origin.
  */
-function splitUrl(url = ''): { readonly page: string; readonly query: URLSearchParams } {
+export function splitUrl(url = ''): { readonly page: string; readonly query: URLSearchParams } {
   const [withoutFragment = ''] = url.split('#', 1)
   const at = withoutFragment.indexOf('?')
   if (at < 0) return { page: withoutFragment, query: new URLSearchParams() }
@@ -85,7 +87,7 @@ function post(port: RouterPort, message: BackgroundToPanel | BackgroundToContent
 }
 
 export function createRouter(options: RouterOptions): Router {
-  const { extensionOrigin, later, now = Date.now, bufferLimits, rateLimits, dropsIntervalMs = 100 } = options
+  const { extensionOrigin, later, now = Date.now, bufferLimits, rateLimits, dropsIntervalMs = 100, onBatch } = options
   const panelPage = `${extensionOrigin}panel.html`
   const tabs = new Map<number, TabRecord>()
 
@@ -132,6 +134,7 @@ export function createRouter(options: RouterOptions): Router {
       const bytes = approxSize(batch)
       if (!record.rate.admit(batch.events.length, bytes, now())) return countDrops(tabId, record, { rate: 1 })
       record.buffer.append(batch, bytes)
+      onBatch?.(tabId, batch)
       for (const panel of record.panels) post(panel, { v: PROTOCOL_VERSION, kind: 'batch', tabId, batch })
     })
     port.onDisconnect.addListener(() => {
