@@ -56,7 +56,7 @@ function CallRow({ event, head, expanded, toggle }: RowProps<'call'> & { expande
   const classes = ['rtg-row', 'rtg-row-call', event.tracked ? '' : 'rtg-untracked', event.isError || event.denied ? 'rtg-row-problem' : ''].filter(Boolean)
   return (
     <div class={classes.join(' ')} data-testid="timeline-row" data-kind="call">
-      <button type="button" class="rtg-row-line" aria-expanded={expanded} onClick={toggle} title={expanded ? 'Collapse the arguments' : 'Expand the arguments'}>
+      <button type="button" class="rtg-row-line" tabIndex={-1} aria-expanded={expanded} onClick={toggle} title={expanded ? 'Collapse the arguments' : 'Expand the arguments'}>
         {head}
         <span class="rtg-seq">#{event.seq}</span>
         <span class="rtg-tool" data-testid="call-tool">
