@@ -121,7 +121,8 @@ export function VirtualList(props: VirtualListProps) {
     const total = index.total()
     // A reader who reached the end as new rows came in, before the scroll event could say so,
     // follows them: without this the rows would grow the list under the scroll position first.
-    const caughtUp = follow && !following && box.scrollTop + box.clientHeight >= drawnTotal.current - 4
+    // (Not when the keyboard just moved up: the scroll position is still the old one.)
+    const caughtUp = follow && !following && !reveal && box.scrollTop + box.clientHeight >= drawnTotal.current - 4
     if (caughtUp) atBottom.current = true
     drawnTotal.current = total
     if (reveal) revealed.current = active
