@@ -13,7 +13,6 @@ const extensionOrigin = browser.runtime.getURL('')
 const summaries = createTabSummaries({
   storage: browser.storage.session,
   show: (tabId, summary) => void showOnToolbar(browser.action, tabId, summary),
-  later,
 })
 const router = createRouter({ extensionOrigin, later, onBatch: summaries.record })
 

@@ -16,9 +16,6 @@ interface Options {
   readonly storage: SummaryStorage
   /** Called with each summary that changed, to show it on the toolbar. */
   readonly show: (tabId: number, summary: TabSummary) => void
-  readonly later: (run: () => void, ms: number) => void
-  /** Writes to storage are gathered for this long, so an agent's burst costs one write. */
-  readonly persistDelayMs?: number
 }
 
 export interface TabSummaries {
@@ -29,10 +26,9 @@ export interface TabSummaries {
 
 const keyOf = (tabId: number) => `tab-summary:${tabId}`
 
-export function createTabSummaries({ storage, show, later, persistDelayMs = 200 }: Options): TabSummaries {
+export function createTabSummaries({ storage, show }: Options): TabSummaries {
   // One promise per tab, so batches fold in arrival order even while the stored summary loads.
   const summaries = new Map<number, Promise<TabSummary>>()
-  const pendingWrites = new Set<number>()
 
   async function load(tabId: number): Promise<TabSummary> {
     const stored = await storage.get(keyOf(tabId)).catch(() => ({}) as Record<string, unknown>)
@@ -42,23 +38,15 @@ export function createTabSummaries({ storage, show, later, persistDelayMs = 200 
 
   const current = (tabId: number): Promise<TabSummary> => summaries.get(tabId) ?? load(tabId)
 
-  function persist(tabId: number): void {
-    if (pendingWrites.has(tabId)) return
-    pendingWrites.add(tabId)
-    later(() => {
-      pendingWrites.delete(tabId)
-      const summary = summaries.get(tabId)
-      if (summary) void summary.then((s) => storage.set({ [keyOf(tabId)]: s })).catch(() => undefined)
-    }, persistDelayMs)
-  }
-
   return {
     record(tabId, batch) {
       const next = current(tabId).then((summary) => {
         const folded = summarise(summary, batch)
-        if (folded !== summary) {
+        // Written at once: the worker may be stopped any moment. A summary changes only with an
+        // agent, a reminder or a page load, never with a plain call, so writes stay few.
+        if (folded !== summary && summaries.has(tabId)) {
           show(tabId, folded)
-          persist(tabId)
+          void storage.set({ [keyOf(tabId)]: folded }).catch(() => undefined)
         }
         return folded
       })

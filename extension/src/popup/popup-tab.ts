@@ -1,3 +1,4 @@
+import browser from 'webextension-polyfill'
 import { inspectedTabId } from '../panel/extension/inspected-tab.ts'
 
 /**
@@ -8,6 +9,6 @@ import { inspectedTabId } from '../panel/extension/inspected-tab.ts'
 export async function popupTabId(): Promise<number | undefined> {
   const given = inspectedTabId()
   if (given !== undefined) return given
-  const [tab] = await chrome.tabs.query({ active: true, currentWindow: true })
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true })
   return tab?.id
 }

@@ -67,16 +67,15 @@ function memoryStorage(): SummaryStorage & { items: Map<string, unknown> } {
 }
 
 describe('the summaries a restarted worker reads back', () => {
-  const later = (run: () => void) => void Promise.resolve().then(run)
   const flush = () => new Promise((done) => setTimeout(done, 0))
 
   it('go on from what was stored, refuse a corrupt entry, and are forgotten with the tab', async () => {
     const storage = memoryStorage()
     const shown: number[] = []
-    const first = createTabSummaries({ storage, show: (_, s) => shown.push(s.reminders), later })
+    const first = createTabSummaries({ storage, show: (_, s) => shown.push(s.reminders) })
     first.record(4, tabBatch([agent('hook:1'), reminder]))
     await flush()
-    const restarted = createTabSummaries({ storage, show: (_, s) => shown.push(s.reminders), later })
+    const restarted = createTabSummaries({ storage, show: (_, s) => shown.push(s.reminders) })
     restarted.record(4, tabBatch([reminder]))
     expect((await restarted.get(4)).reminders).toBe(2)
     expect(shown).toEqual([1, 2])
@@ -90,7 +89,7 @@ describe('the summaries a restarted worker reads back', () => {
 
 describe("the popup's messages", () => {
   const origin = 'chrome-extension://abc/'
-  const summaries = createTabSummaries({ storage: memoryStorage(), show: () => {}, later: () => {} })
+  const summaries = createTabSummaries({ storage: memoryStorage(), show: () => {} })
 
   it('are answered for the extension’s popup only, and checked both ways', async () => {
     const ask = { v, kind: 'tab-summary', tabId: 3 }
