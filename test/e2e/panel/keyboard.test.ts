@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repeat, runAgent, serveFixtures, type AgentWindow } from '../extension/fixture.ts'
 import { launch, type Browser } from '../support/browser.ts'
+import { devToolsFor } from '../support/devtools.ts'
 import type { TestServer } from '../support/server.ts'
 
 let browser: Browser
@@ -97,5 +98,37 @@ describe('the panel with the keyboard alone', () => {
     expect(await panel.getByTestId('call-args').textContent()).toBe(JSON.stringify({ path: LONG_PATH }))
     await panel.keyboard.press('ArrowDown')
     expect((await focus()).active).toMatch(/^call 2, read_file/)
+  })
+})
+
+describe('the find key in real DevTools', () => {
+  it("focuses the panel's filter, not the search bar DevTools opens for extension panels", async () => {
+    const withDevTools = await launch({ devtools: true })
+    try {
+      const page = await withDevTools.context.newPage()
+      await page.goto(`${server.origin}/agent.html`)
+      const devtools = await devToolsFor(withDevTools.debuggingEndpoint!, page.url())
+      await devtools.showPanel(`chrome-extension://${withDevTools.extensionId}RepeatToolGuard`)
+      const frame = await devtools.panelFrame('/panel.html')
+      // The panel's focused element, while the panel has the focus (not DevTools' own search bar).
+      const focused = () =>
+        frame.evaluate(() => (document.hasFocus() ? (document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName) : 'outside the panel'))
+      // From inside the panel (the agents), then with nothing focused in it.
+      await frame.locator('[role=tree]').focus()
+      await devtools.page.keyboard.press('Control+F')
+      await expect.poll(focused).toBe('filter-text')
+      // Nothing opened the search bar meanwhile: it would hold the focus.
+      await new Promise((done) => setTimeout(done, 300))
+      expect(await focused()).toBe('filter-text')
+      await frame.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+      expect(await focused()).toBe('BODY')
+      await devtools.page.keyboard.press('Control+F')
+      await expect.poll(focused).toBe('filter-text')
+      await new Promise((done) => setTimeout(done, 300))
+      expect(await focused()).toBe('filter-text')
+      await devtools.disconnect()
+    } finally {
+      await withDevTools.close()
+    }
   })
 })

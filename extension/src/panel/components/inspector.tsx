@@ -79,7 +79,9 @@ export function Inspector({ store, sink, theme, zeroCode }: InspectorProps) {
       data-testid="inspector"
       onKeyDown={(event) => {
         if (!isFindKey(event)) return
+        // Handled here: not the browser's find bar, nor DevTools' (which extension panels forward keys to).
         event.preventDefault()
+        event.stopPropagation()
         filter.current?.focus()
         filter.current?.select()
       }}
