@@ -12,6 +12,7 @@ import { buildEnginePackage } from './engine-package.mjs'
 // What ships is the production build (Preact without its debug layer), whatever NODE_ENV the caller
 // runs under: a test runner that starts `npm start` passes its own 'test' down.
 process.env.NODE_ENV = 'production'
+import { writeGreyIcon } from './grey-icons.mjs'
 
 const root = resolve(fileURLToPath(import.meta.url), '../..')
 const at = (...p) => resolve(root, ...p)
@@ -108,12 +109,15 @@ const targets = {
           input: {
             panel: at('extension/panel.html'),
             devtools: at('extension/devtools.html'),
+            popup: at('extension/popup.html'),
             background: at('extension/src/background/index.ts'),
           },
           output: { entryFileNames: (c) => (c.name === 'background' ? 'background.js' : 'assets/[name]-[hash].js') },
         },
       },
     })
+    for (const size of [16, 32, 48, 128])
+      await writeGreyIcon(at(`extension/public/icons/icon-${size}.png`), resolve(out, `icons/icon-${size}-grey.png`))
     // One piece: the page's modules capture the built-ins they call as they load, which must happen
     // at document_start, before any page script can replace them.
     await script('extension/src/page/index.ts', out, 'page.js', 'RepeatToolGuardPage')

@@ -41,6 +41,8 @@ interface RouterOptions {
    * had anything to say holds no port, and reports its load only when asked.
    */
   readonly wake?: (tabId: number, message: BackgroundToContent) => void
+  /** Told of every batch a tab's content admitted (the toolbar action's summary). */
+  readonly onBatch?: (tabId: number, batch: TabBatch) => void
 }
 
 export interface Router {
@@ -63,7 +65,7 @@ const isTabId = (id: unknown): id is number => typeof id === 'number' && Number.
  * `url` as its page and its query, fragment left out. String work rather than `new URL`: outside
  * Chrome a `chrome-extension:` URL has no origin.
  */
-function splitUrl(url = ''): { readonly page: string; readonly query: URLSearchParams } {
+export function splitUrl(url = ''): { readonly page: string; readonly query: URLSearchParams } {
   const [withoutFragment = ''] = url.split('#', 1)
   const at = withoutFragment.indexOf('?')
   if (at < 0) return { page: withoutFragment, query: new URLSearchParams() }
@@ -90,7 +92,7 @@ function post(port: RouterPort, message: BackgroundToPanel | BackgroundToContent
 }
 
 export function createRouter(options: RouterOptions): Router {
-  const { extensionOrigin, later, now = Date.now, bufferLimits, rateLimits, dropsIntervalMs = 100, wake } = options
+  const { extensionOrigin, later, now = Date.now, bufferLimits, rateLimits, dropsIntervalMs = 100, wake, onBatch } = options
   const panelPage = `${extensionOrigin}panel.html`
   const tabs = new Map<number, TabRecord>()
 
@@ -137,6 +139,7 @@ export function createRouter(options: RouterOptions): Router {
       const bytes = approxSize(batch)
       if (!record.rate.admit(batch.events.length, bytes, now())) return countDrops(tabId, record, { rate: 1 })
       record.buffer.append(batch, bytes)
+      onBatch?.(tabId, batch)
       for (const panel of record.panels) post(panel, { v: PROTOCOL_VERSION, kind: 'batch', tabId, batch })
     })
     port.onDisconnect.addListener(() => {

@@ -3,6 +3,7 @@ import { render } from 'preact'
 import { Inspector } from './components/inspector.tsx'
 import type { Theme } from './components/theme.ts'
 import { devtoolsTheme, followDevtoolsTheme } from './extension/devtools-theme.ts'
+import { focusFilterOnFind } from './extension/find-shortcut.ts'
 import { inspectedTabId } from './extension/inspected-tab.ts'
 import { panelBudget } from './extension/panel-budget.ts'
 import { connectPanel } from './extension/panel-connection.ts'
@@ -20,6 +21,7 @@ async function main(root: HTMLElement): Promise<void> {
   else connectPanel({ tabId, store })
   const draw = (theme: Theme | undefined) => render(<Inspector store={store} sink={sink} theme={theme} zeroCode={zeroCode} />, root)
   draw(devtoolsTheme())
+  focusFilterOnFind()
   followDevtoolsTheme(draw)
 }
 

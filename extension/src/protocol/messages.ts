@@ -64,3 +64,24 @@ export type BackgroundToPanel =
   | { readonly v: number; readonly kind: 'batch'; readonly tabId: number; readonly batch: TabBatch }
   /** Totals of dropped messages for this tab (relay and router), sent whenever they change. */
   | { readonly v: number; readonly kind: 'drops'; readonly tabId: number; readonly drops: DropCounts }
+
+/** What the toolbar action knows of a tab since its last page load (popup <- background). */
+export interface TabSummary {
+  /** The top frame's URL (secrets already removed by the page), or null before its first batch. */
+  readonly pageUrl: string | null
+  /** The agents seen, oldest first, up to `MAX_SUMMARY_AGENTS`. */
+  readonly agents: readonly { readonly id: string; readonly label: string; readonly kind: 'hook' | 'wire' }[]
+  /** Reminders that reached the model. */
+  readonly reminders: number
+  /** Reminders zero-code mode only showed (an observed origin, the keep-alive limit). */
+  readonly observed: number
+}
+
+/** Agents a tab's summary lists at most: enough for the popup, small enough for session storage. */
+export const MAX_SUMMARY_AGENTS = 200
+
+// popup -> background, runtime.sendMessage (the sender must be the extension's own popup.html)
+export type PopupToBackground = { readonly v: number; readonly kind: 'tab-summary'; readonly tabId: number }
+
+// background -> popup, the reply
+export type BackgroundToPopup = { readonly v: number; readonly kind: 'tab-summary'; readonly tabId: number; readonly summary: TabSummary }

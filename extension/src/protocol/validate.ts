@@ -11,11 +11,15 @@ import {
   PAGE_SOURCE,
   type BackgroundToContent,
   type BackgroundToPanel,
+  type BackgroundToPopup,
   type ContentToBackground,
   type ContentToPage,
   type DropReason,
   type PageToContent,
   type PanelToBackground,
+  type PopupToBackground,
+  type TabSummary,
+  MAX_SUMMARY_AGENTS,
 } from './messages.ts'
 import { approxSize } from './size.ts'
 import { ZERO_CODE_MODES } from './zero-code-mode.ts'
@@ -322,4 +326,26 @@ export function checkInspectorEvent(value: unknown): Checked<InspectorEvent> {
     if (approxSize(value, LIMITS.batchBytes) > LIMITS.batchBytes) reject('size', `the event is larger than ${LIMITS.batchBytes} bytes`)
     inspectorEvent(value, '$')
   })
+}
+
+export function checkPopupToBackground(message: unknown): Checked<PopupToBackground> {
+  return run(message, record({ v: checkedBefore, kind: oneOf('tab-summary'), tabId: natural }), { maxBytes: SMALL_BYTES })
+}
+
+const tabSummary = record({
+  pageUrl: orNull(text(LIMITS.url)),
+  agents: list(record(descriptorFields), MAX_SUMMARY_AGENTS),
+  reminders: natural,
+  observed: natural,
+})
+
+/** A summary the service worker kept in session storage, read back after a restart. */
+export function checkTabSummary(value: unknown): Checked<TabSummary> {
+  return attempt(value, () => tabSummary(value, '$'))
+}
+
+/** For the popup: the service worker's summary of a tab. */
+export function checkBackgroundToPopup(message: unknown): Checked<BackgroundToPopup> {
+  const check = record({ v: checkedBefore, kind: oneOf('tab-summary'), tabId: natural, summary: tabSummary })
+  return run(message, check, { maxBytes: Number.POSITIVE_INFINITY })
 }

@@ -11,7 +11,7 @@ export interface AgentWindow {
   agentHarness: {
     run(agent: string, calls: Call[]): Promise<string[][]>
     step(agent: string, tool: string, args: unknown): Promise<string[]>
-    agent(name: string): object
+    agent(name: string, parentName?: string): object
     prompt(agent: string): void
   }
   firstScriptSaw: { type: string; version: unknown }

@@ -1,9 +1,10 @@
 import { memo } from 'preact/compat'
-import { useCallback, useMemo, useRef, useState } from 'preact/hooks'
+import { useCallback, useId, useMemo, useRef, useState } from 'preact/hooks'
 import type { AgentTreeRow } from '../store/agent-registry.ts'
 import type { InspectorStore } from '../store/inspector-store.ts'
 import type { AgentKey, AgentRecord } from '../store/timeline-entry.ts'
-import { formatNumber, preview } from './format.ts'
+import { count, formatNumber, preview } from './format.ts'
+import { movedTo } from './list-keys.ts'
 import { VirtualList } from './virtual-list.tsx'
 
 interface AgentListProps {
@@ -36,9 +37,44 @@ export function AgentList({ store, selected, onSelect }: AgentListProps) {
     [],
   )
   const total = tree.reduce((sum, row) => sum + row.record.calls, 0)
+  const treeId = useId()
+  const allId = `${treeId}-all`
+  const rowId = (i: number) => `${treeId}-row-${i}`
+  // The keyboard's row is the selection, as in DevTools' lists: -1 is "All agents".
+  const at = selected === null ? -1 : rows.findIndex((row) => row.record.key === selected)
+  const onKeyDown = (event: KeyboardEvent) => {
+    const row = rows[at]
+    const expandable = row !== undefined && row.children > 0
+    if (event.key === 'ArrowRight' && expandable) {
+      event.preventDefault()
+      // Unfold, or step onto the first subagent of an unfolded agent.
+      if (collapsed.has(row.record.key)) toggle(row.record.key)
+      else onSelect(rows[at + 1]!.record.key)
+      return
+    }
+    if (event.key === 'ArrowLeft' && row !== undefined) {
+      event.preventDefault()
+      if (expandable && !collapsed.has(row.record.key)) return toggle(row.record.key)
+      // Step up to the parent: the nearest row above that sits one level higher.
+      for (let i = at - 1; i >= 0; i--) if (rows[i]!.depth < row.depth) return onSelect(rows[i]!.record.key)
+      return
+    }
+    const to = movedTo(event.key, at, -1, rows.length - 1)
+    if (to === undefined) return
+    event.preventDefault()
+    onSelect(to === -1 ? null : rows[to]!.record.key)
+  }
 
   return (
-    <div class="rtg-agents" data-testid="agent-list">
+    <div
+      class="rtg-agents"
+      data-testid="agent-list"
+      role="tree"
+      aria-label="Agents"
+      tabIndex={0}
+      aria-activedescendant={at === -1 ? allId : rowId(at)}
+      onKeyDown={onKeyDown}
+    >
       <div class="rtg-agents-head" role="presentation">
         <span>Agent</span>
         <span>Current run</span>
@@ -46,13 +82,22 @@ export function AgentList({ store, selected, onSelect }: AgentListProps) {
         <span class="rtg-num" title="The threshold the run reaches next">Next</span>
         <span class="rtg-num" title="Calls recorded">Calls</span>
       </div>
-      <button type="button" class={`rtg-agent-row rtg-all${selected === null ? ' rtg-selected' : ''}`} data-testid="agent-all" aria-pressed={selected === null} onClick={() => onSelect(null)}>
+      <div
+        id={allId}
+        class={`rtg-agent-row rtg-all${selected === null ? ' rtg-selected' : ''}`}
+        data-testid="agent-all"
+        role="treeitem"
+        aria-level={1}
+        aria-selected={selected === null}
+        aria-label={`All agents, ${count(total, 'call')}`}
+        onClick={() => onSelect(null)}
+      >
         <span class="rtg-agent-name">All agents</span>
         <span />
         <span />
         <span />
         <span class="rtg-num">{formatNumber(total)}</span>
-      </button>
+      </div>
       {tree.length === 0 ? (
         <p class="rtg-empty-small">No agents yet.</p>
       ) : (
@@ -63,6 +108,19 @@ export function AgentList({ store, selected, onSelect }: AgentListProps) {
           estimate={() => ROW_HEIGHT}
           fixed={() => true}
           label="Agents"
+          role="none"
+          active={at === -1 ? undefined : at}
+          rowAttributes={(i) => {
+            const row = rows[i]!
+            return {
+              role: 'treeitem',
+              id: rowId(i),
+              'aria-level': row.depth + 1,
+              'aria-selected': selected === row.record.key,
+              'aria-expanded': row.children > 0 ? !collapsed.has(row.record.key) : undefined,
+              'aria-label': agentLabel(row.record),
+            }
+          }}
           renderRow={(i) => {
             const row = rows[i]!
             const key = row.record.key
@@ -84,6 +142,14 @@ export function AgentList({ store, selected, onSelect }: AgentListProps) {
       )}
     </div>
   )
+}
+
+/** The row read as one sentence: the agent, its kind and its current run. */
+function agentLabel(record: AgentRecord): string {
+  const { label, kind } = record.descriptor
+  const run = record.tool === undefined ? 'no call yet' : `run: ${record.tool} ${preview(record.args ?? '', 80)} × ${record.count}`
+  const next = record.nextThreshold === null ? '' : `, next reminder at ${record.nextThreshold}`
+  return `${label}, ${kind}, ${run}${next}, ${count(record.calls, 'call')}`
 }
 
 function visibleRows(tree: readonly AgentTreeRow[], collapsed: ReadonlySet<AgentKey>): AgentTreeRow[] {
@@ -116,18 +182,9 @@ const AgentRow = memo(function AgentRow({ record, depth, subagents, current, sel
   return (
     <div
       class={classes}
-      role="button"
-      tabIndex={0}
-      aria-pressed={selected}
       data-testid="agent-row"
       data-agent={record.key}
       onClick={() => onSelect(record.key)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault()
-          onSelect(record.key)
-        }
-      }}
       title={current ? undefined : 'From an earlier page load (kept by Preserve log)'}
     >
       <span class="rtg-agent-name" style={{ paddingLeft: `${depth * 14}px` }}>

@@ -9,7 +9,7 @@
 // - `zeroCode`: optional `ZeroCodeSink` (zero-code-sink.ts): zero-code mode's per-origin setting,
 //   shown and switched in the status bar; left out (the playground), it is not shown.
 import './inspector.css'
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useId, useRef, useState } from 'preact/hooks'
 import type { InspectorStore } from '../store/inspector-store.ts'
 import type { ImportResult } from '../store/session-file.ts'
 import type { AgentKey } from '../store/timeline-entry.ts'
@@ -18,6 +18,8 @@ import { ChainView } from './chain-view.tsx'
 import { ConfigPanel } from './config-panel.tsx'
 import type { ConfigSink } from './config-sink.ts'
 import { EmptyState } from './empty-state.tsx'
+import { isFindKey } from './find-key.ts'
+import { movedTo } from './list-keys.ts'
 import { StatusBar } from './status-bar.tsx'
 import { useTheme, type Theme } from './theme.ts'
 import { Timeline } from './timeline.tsx'
@@ -48,6 +50,22 @@ export function Inspector({ store, sink, theme, zeroCode }: InspectorProps) {
   const [selected, setSelected] = useState<AgentKey | null>(null)
   const [imported, setImported] = useState<{ result: ImportResult; name: string } | null>(null)
   const agent = selected === null ? undefined : store.agent(selected)
+  const filter = useRef<HTMLInputElement>(null)
+  const ids = useId()
+  const tabId = (id: Tab) => `${ids}-tab-${id}`
+  const tabs = useRef<HTMLDivElement>(null)
+
+  // ←/→ (and Home/End) go from tab to tab, as in DevTools: one tab stop, the selected tab.
+  function onTabKey(event: KeyboardEvent): void {
+    const key = event.key === 'ArrowRight' ? 'ArrowDown' : event.key === 'ArrowLeft' ? 'ArrowUp' : event.key
+    if (key === 'ArrowDown' || key === 'ArrowUp' || key === 'Home' || key === 'End') {
+      const at = TABS.findIndex((t) => t.id === tab)
+      const to = movedTo(key, at, 0, TABS.length - 1)!
+      event.preventDefault()
+      setTab(TABS[to]!.id)
+      tabs.current?.querySelectorAll<HTMLElement>('[role="tab"]')[to]?.focus()
+    }
+  }
 
   // A cleared log or a new page can take the selected agent away: fall back to every agent.
   useEffect(() => {
@@ -56,8 +74,19 @@ export function Inspector({ store, sink, theme, zeroCode }: InspectorProps) {
 
   const connection = store.connection()
   return (
-    <div class={`rtg-inspector rtg-theme-${resolvedTheme}`} data-testid="inspector">
-      <Toolbar store={store} onImported={(result, name) => setImported({ result, name })} />
+    <div
+      class={`rtg-inspector rtg-theme-${resolvedTheme}`}
+      data-testid="inspector"
+      onKeyDown={(event) => {
+        if (!isFindKey(event)) return
+        // Handled here: not the browser's find bar, nor DevTools' (which extension panels forward keys to).
+        event.preventDefault()
+        event.stopPropagation()
+        filter.current?.focus()
+        filter.current?.select()
+      }}
+    >
+      <Toolbar store={store} filterRef={filter} onImported={(result, name) => setImported({ result, name })} />
       {imported && <ImportBanner {...imported} onClose={() => setImported(null)} />}
       {store.paused && (
         <div class="rtg-banner" role="status" data-testid="paused-banner">
@@ -76,14 +105,25 @@ export function Inspector({ store, sink, theme, zeroCode }: InspectorProps) {
             <AgentList store={store} selected={agent ? selected : null} onSelect={setSelected} />
           </aside>
           <section class="rtg-detail">
-            <div class="rtg-tabs" role="tablist" aria-label="Views">
+            <div class="rtg-tabs" role="tablist" aria-label="Views" ref={tabs} onKeyDown={onTabKey}>
               {TABS.map(({ id, label }) => (
-                <button key={id} type="button" role="tab" class="rtg-tab" aria-selected={tab === id} data-testid={`tab-${id}`} onClick={() => setTab(id)}>
+                <button
+                  key={id}
+                  id={tabId(id)}
+                  type="button"
+                  role="tab"
+                  class="rtg-tab"
+                  aria-selected={tab === id}
+                  aria-controls={`${ids}-tabpanel`}
+                  tabIndex={tab === id ? 0 : -1}
+                  data-testid={`tab-${id}`}
+                  onClick={() => setTab(id)}
+                >
                   {label}
                 </button>
               ))}
             </div>
-            <div class="rtg-tab-body" role="tabpanel">
+            <div class="rtg-tab-body" role="tabpanel" id={`${ids}-tabpanel`} aria-labelledby={tabId(tab)}>
               {tab === 'timeline' && (
                 <>
                   {agent && <ChainView agent={agent} config={store.config() ?? sink.current()} />}

@@ -60,7 +60,7 @@ function CallRow({ event, head, expanded, toggle, inCycle }: RowProps<'call'> & 
   const classes = ['rtg-row', 'rtg-row-call', event.tracked ? '' : 'rtg-untracked', event.isError || event.denied ? 'rtg-row-problem' : '', inCycle ? 'rtg-in-cycle' : ''].filter(Boolean)
   return (
     <div class={classes.join(' ')} data-testid="timeline-row" data-kind="call" data-in-cycle={inCycle ? 'true' : undefined}>
-      <button type="button" class="rtg-row-line" aria-expanded={expanded} onClick={toggle} title={expanded ? 'Collapse the arguments' : 'Expand the arguments'}>
+      <button type="button" class="rtg-row-line" tabIndex={-1} aria-expanded={expanded} onClick={toggle} title={expanded ? 'Collapse the arguments' : 'Expand the arguments'}>
         {head}
         <span class="rtg-seq">#{event.seq}</span>
         <span class="rtg-tool" data-testid="call-tool">

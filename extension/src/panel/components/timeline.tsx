@@ -1,9 +1,11 @@
-import { useCallback, useState } from 'preact/hooks'
+import { useCallback, useId, useState } from 'preact/hooks'
 import { isFiltering, NO_FILTER } from '../store/timeline-filter.ts'
 import type { InspectorStore } from '../store/inspector-store.ts'
 import type { AgentKey, TimelineEntry } from '../store/timeline-entry.ts'
 import { EmptyState, NoAgentYet } from './empty-state.tsx'
 import { estimateRowHeight, isOneLine, TimelineRow } from './timeline-row.tsx'
+import { movedTo } from './list-keys.ts'
+import { timelineRowLabel } from './timeline-row-label.ts'
 import { VirtualList } from './virtual-list.tsx'
 
 interface TimelineProps {
@@ -15,6 +17,10 @@ interface TimelineProps {
 /** The live log of calls, reminders, resets and requests, newest at the bottom. */
 export function Timeline({ store, agent }: TimelineProps) {
   const view = store.timeline(agent)
+  const listId = useId()
+  // The keyboard's row, by index in the rows of one epoch: other rows (a filter, another agent) drop it.
+  const [cursor, setCursor] = useState<{ readonly epoch: number; readonly row: number } | null>(null)
+  const active = cursor !== null && cursor.epoch === view.epoch && cursor.row >= view.start && cursor.row < view.end ? cursor.row : undefined
   const [expanded, setExpanded] = useState<ReadonlySet<TimelineEntry>>(new Set())
   const toggle = useCallback(
     (entry: TimelineEntry) =>
@@ -47,6 +53,19 @@ export function Timeline({ store, agent }: TimelineProps) {
   }
 
   const labelOf = (entry: TimelineEntry) => (entry.agent === null ? undefined : (store.agent(entry.agent)?.descriptor.label ?? entry.agent))
+  const rowId = (row: number) => `${listId}-row-${row}`
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      const entry = active === undefined ? undefined : view.entry(active)
+      if (entry?.event.type !== 'call') return
+      event.preventDefault()
+      return toggle(entry)
+    }
+    const to = movedTo(event.key, active, view.start, view.end - 1)
+    if (to === undefined) return
+    event.preventDefault()
+    setCursor({ epoch: view.epoch, row: to })
+  }
   return (
     <>
       {noAgent && <NoAgentYet inline />}
@@ -59,6 +78,28 @@ export function Timeline({ store, agent }: TimelineProps) {
         follow
         label="Timeline"
         testId="timeline"
+        role="listbox"
+        active={active}
+        containerAttributes={{
+          tabIndex: 0,
+          'aria-activedescendant': active === undefined ? undefined : rowId(active),
+          onKeyDown,
+          // A click puts the keyboard on the row clicked, so ↑/↓ go on from there.
+          onClick: (event) => {
+            const row = (event.target as Element).closest<HTMLElement>('[data-row]')?.dataset.row
+            if (row !== undefined) setCursor({ epoch: view.epoch, row: Number(row) })
+          },
+        }}
+        rowAttributes={(row) => {
+          const entry = view.entry(row)
+          return {
+            role: 'option',
+            id: rowId(row),
+            'aria-selected': row === active,
+            'aria-expanded': entry.event.type === 'call' ? expanded.has(entry) : undefined,
+            'aria-label': timelineRowLabel(entry.event, agent === null ? labelOf(entry) : undefined),
+          }
+        }}
         renderRow={(row) => {
           const entry = view.entry(row)
           return (

@@ -1,3 +1,4 @@
+import type { Ref } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { InspectorStore } from '../store/inspector-store.ts'
 import { sessionSizeError, type ImportResult } from '../store/session-file.ts'
@@ -11,10 +12,12 @@ const FILTER_DELAY_MS = 120
 interface ToolbarProps {
   readonly store: InspectorStore
   readonly onImported: (result: ImportResult, fileName: string) => void
+  /** The filter's text box, for the find key (Ctrl+F). */
+  readonly filterRef?: Ref<HTMLInputElement>
 }
 
 /** DevTools-style controls: record, clear, preserve log, filters, export and import, problems. */
-export function Toolbar({ store, onImported }: ToolbarProps) {
+export function Toolbar({ store, onImported, filterRef }: ToolbarProps) {
   const { paused, preserveLog, filter } = store
   const fileInput = useRef<HTMLInputElement>(null)
   const [text, setText] = useState(filter.text)
@@ -72,6 +75,8 @@ export function Toolbar({ store, onImported }: ToolbarProps) {
         class="rtg-filter"
         placeholder="Filter"
         aria-label="Filter by text"
+        aria-keyshortcuts="Control+F"
+        ref={filterRef}
         data-testid="filter-text"
         value={text}
         onInput={(event) => setText(event.currentTarget.value)}

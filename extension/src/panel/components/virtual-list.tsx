@@ -1,4 +1,4 @@
-import type { ComponentChild } from 'preact'
+import type { ComponentChild, HTMLAttributes } from 'preact'
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { HeightIndex } from './height-index.ts'
 
@@ -19,6 +19,14 @@ interface VirtualListProps {
   readonly follow?: boolean
   readonly label: string
   readonly testId?: string
+  /** The container's role: `list` unless the caller gives it one (`listbox`, or none inside a tree). */
+  readonly role?: 'list' | 'listbox' | 'none'
+  /** Attributes of a row's wrapper (its role, id and ARIA state); a `listitem` unless given. */
+  readonly rowAttributes?: (row: number) => HTMLAttributes<HTMLDivElement>
+  /** The row the keyboard is on: scrolled into view, and so drawn, whenever it changes. */
+  readonly active?: number
+  /** More attributes for the container (focus, keys, the active descendant). */
+  readonly containerAttributes?: HTMLAttributes<HTMLDivElement>
 }
 
 /** Pixels rendered beyond the viewport on each side, so fast scrolling shows no gaps. */
@@ -37,7 +45,7 @@ const FALLBACK_VIEWPORT = 600
  * measured once rendered, so rows may wrap and expand freely.
  */
 export function VirtualList(props: VirtualListProps) {
-  const { epoch, start, end, estimate, fixed, renderRow, follow = false } = props
+  const { epoch, start, end, estimate, fixed, renderRow, follow = false, active, rowAttributes } = props
   const container = useRef<HTMLDivElement>(null)
   const spaceRef = useRef<HTMLDivElement>(null)
   const windowRef = useRef<HTMLDivElement>(null)
@@ -49,6 +57,7 @@ export function VirtualList(props: VirtualListProps) {
   const [scrollTop, setScrollTop] = useState(0)
   const [viewport, setViewport] = useState(FALLBACK_VIEWPORT)
   const [, setMeasured] = useState(0)
+  const revealed = useRef<number | undefined>(undefined)
 
   // Bring the height index up to the rows: O(rows added or dropped) per render.
   if (heights.current?.epoch !== epoch) {
@@ -70,9 +79,13 @@ export function VirtualList(props: VirtualListProps) {
   }
 
   const total = index.total()
-  const following = follow && atBottom.current
   // Following: draw the bottom now rather than a frame later, after the scroll event.
-  const top = following ? Math.max(0, total - viewport) : scrollTop
+  const settled = follow && atBottom.current ? Math.max(0, total - viewport) : scrollTop
+  // The keyboard moved to another row: draw from where it is in view, now, rather than after a scroll.
+  const reveal = active !== undefined && active !== revealed.current && active >= start && active < end
+  const top = reveal ? inView(settled, index.offset(active), index.size(active), viewport) : settled
+  if (reveal && top < settled) atBottom.current = false
+  const following = follow && atBottom.current
   const first = index.rowAt(Math.max(0, top - (following ? FOLLOW_OVERSCAN : OVERSCAN))) ?? start
   const last = Math.min(end - 1, index.rowAt(top + viewport + OVERSCAN) ?? start)
   const drawnFrom = Math.max(first, start)
@@ -82,7 +95,7 @@ export function VirtualList(props: VirtualListProps) {
   // elements already there instead of into new ones.
   for (let row = drawnFrom; row <= last; row++)
     rows.push(
-      <div key={following ? row - first : row} class="rtg-vrow" role="listitem" data-row={row}>
+      <div key={following ? row - first : row} class="rtg-vrow" role="listitem" {...rowAttributes?.(row)} data-row={row}>
         {renderRow(row)}
       </div>,
     )
@@ -108,14 +121,19 @@ export function VirtualList(props: VirtualListProps) {
     const total = index.total()
     // A reader who reached the end as new rows came in, before the scroll event could say so,
     // follows them: without this the rows would grow the list under the scroll position first.
-    const caughtUp = follow && !following && box.scrollTop + box.clientHeight >= drawnTotal.current - 4
+    // (Not when the keyboard just moved up: the scroll position is still the old one.)
+    const caughtUp = follow && !following && !reveal && box.scrollTop + box.clientHeight >= drawnTotal.current - 4
     if (caughtUp) atBottom.current = true
     drawnTotal.current = total
+    if (reveal) revealed.current = active
     space.style.height = `${total}px`
     win.style.transform = `translateY(${index.offset(drawnFrom)}px)`
     if (following || caughtUp) {
       // Past the end is clamped to the bottom, so nothing needs reading back to find it.
       box.scrollTop = total
+    } else if (reveal) {
+      box.scrollTop = top
+      if (top !== scrollTop) setScrollTop(top)
     } else if (droppedHeight.current > 0) {
       // Rows fell off the top: move up by their height so what the user reads stays put.
       box.scrollTop = Math.max(0, box.scrollTop - droppedHeight.current)
@@ -155,7 +173,7 @@ export function VirtualList(props: VirtualListProps) {
   }
 
   return (
-    <div ref={container} class="rtg-vlist" role="list" aria-label={props.label} data-testid={props.testId} onScroll={onScroll}>
+    <div ref={container} class="rtg-vlist" role={props.role ?? 'list'} aria-label={props.label} data-testid={props.testId} onScroll={onScroll} {...props.containerAttributes}>
       <div ref={spaceRef} class="rtg-vlist-space">
         <div ref={windowRef} class="rtg-vlist-window">
           {rows}
@@ -163,4 +181,11 @@ export function VirtualList(props: VirtualListProps) {
       </div>
     </div>
   )
+}
+
+/** The scroll position nearest `top` that shows the whole row at `offset` (`size` high). */
+function inView(top: number, offset: number, size: number, viewport: number): number {
+  if (offset < top) return offset
+  if (offset + size > top + viewport) return Math.max(0, offset + size - viewport)
+  return top
 }

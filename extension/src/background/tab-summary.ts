@@ -1,0 +1,44 @@
+// What the toolbar action says about a tab: the agents seen and the reminders fired since the top
+// frame last loaded. Folded from the same batches the router buffers, so it follows the page
+// exactly; a page can only ever reset or grow its own tab's summary.
+import type { InspectorEvent } from '../protocol/events.ts'
+import { MAX_SUMMARY_AGENTS, type TabBatch, type TabSummary } from '../protocol/messages.ts'
+
+export const EMPTY_SUMMARY: TabSummary = { pageUrl: null, agents: [], reminders: 0, observed: 0 }
+
+type SummaryAgent = TabSummary['agents'][number]
+
+function withAgent(agents: readonly SummaryAgent[], agent: SummaryAgent): readonly SummaryAgent[] {
+  if (agents.length >= MAX_SUMMARY_AGENTS || agents.some((a) => a.id === agent.id)) return agents
+  return [...agents, { id: agent.id, label: agent.label, kind: agent.kind }]
+}
+
+function withAgents(summary: TabSummary, seen: readonly SummaryAgent[]): TabSummary {
+  const agents = seen.reduce(withAgent, summary.agents)
+  return agents === summary.agents ? summary : { ...summary, agents }
+}
+
+function fold(summary: TabSummary, event: InspectorEvent, topFrame: boolean): TabSummary {
+  switch (event.type) {
+    case 'page-load':
+      // An iframe's load is not the tab's: only the top frame starts the tab over.
+      return topFrame ? { ...EMPTY_SUMMARY, pageUrl: event.url } : summary
+    case 'agent':
+      return withAgents(summary, [event.agent])
+    case 'snapshot':
+      // Sent again after the worker restarts: the agents it names are already counted.
+      return withAgents(summary, event.agents)
+    case 'reminder':
+      return event.withheld === undefined ? { ...summary, reminders: summary.reminders + 1 } : { ...summary, observed: summary.observed + 1 }
+    default:
+      return summary
+  }
+}
+
+/** `summary` after `batch`; the same object when the batch changes nothing the action shows. */
+export function summarise(summary: TabSummary, batch: TabBatch): TabSummary {
+  const topFrame = batch.frameId === 0
+  let next = topFrame && summary.pageUrl !== batch.url ? { ...summary, pageUrl: batch.url } : summary
+  for (const event of batch.events) next = fold(next, event, topFrame)
+  return next
+}

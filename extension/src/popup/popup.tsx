@@ -1,0 +1,55 @@
+import type { TabSummary } from '../protocol/messages.ts'
+import { ZeroCodeSwitch } from '../panel/components/zero-code-switch.tsx'
+import type { ZeroCodeSink } from '../panel/components/zero-code-sink.ts'
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
+
+export type PopupState =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'failed'; readonly reason: string }
+  | { readonly kind: 'ready'; readonly tabId: number; readonly summary: TabSummary }
+
+/** What the toolbar's popup says about the active tab, and how to see more. */
+export function Popup({ state, zeroCode }: { state: PopupState; zeroCode: ZeroCodeSink }) {
+  if (state.kind === 'loading') return <p class="rtg-popup-note">Loading…</p>
+  if (state.kind === 'failed')
+    return (
+      <p class="rtg-error" role="alert">
+        {state.reason}
+      </p>
+    )
+  const { tabId, summary } = state
+  return (
+    <section class="rtg-popup" aria-label="Repeat Tool Guard on this tab">
+      <h1>Repeat Tool Guard</h1>
+      <p data-testid="popup-agents">
+        {summary.agents.length === 0 ? 'No agent seen on this page yet.' : `${plural(summary.agents.length, 'agent')} seen`}
+      </p>
+      {summary.agents.length > 0 && (
+        <ul class="rtg-popup-agents">
+          {summary.agents.map((agent) => (
+            <li key={agent.id}>
+              {agent.label} <span class="rtg-popup-kind">{agent.kind}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p data-testid="popup-reminders">
+        {plural(summary.reminders, 'reminder')} fired
+        {summary.observed > 0 && `, ${plural(summary.observed, 'reminder')} only observed (not sent)`}
+      </p>
+      {summary.pageUrl !== null && (
+        <p>
+          <ZeroCodeSwitch sink={zeroCode} pageUrl={summary.pageUrl} />
+        </p>
+      )}
+      <p class="rtg-popup-note">
+        Every call and reminder: DevTools → <b>Repeat Tool Guard</b>, or{' '}
+        <a href={`panel.html?tabId=${tabId}`} target="_blank" rel="noreferrer" data-testid="popup-panel-link">
+          open the panel in a tab
+        </a>
+        .
+      </p>
+    </section>
+  )
+}

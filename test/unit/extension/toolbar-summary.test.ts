@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import { answerPopup } from '../../../extension/src/background/popup-requests.ts'
+import { createTabSummaries, type SummaryStorage } from '../../../extension/src/background/tab-summaries.ts'
+import { EMPTY_SUMMARY, summarise } from '../../../extension/src/background/tab-summary.ts'
+import { badgeOf, showOnToolbar, titleOf, type ToolbarAction } from '../../../extension/src/background/toolbar-action.ts'
+import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import { MAX_SUMMARY_AGENTS, type TabSummary } from '../../../extension/src/protocol/messages.ts'
+import { checkBackgroundToPopup, checkPopupToBackground } from '../../../extension/src/protocol/validate.ts'
+import { EVENTS, tabBatch, v } from './samples.ts'
+
+const reminder = EVENTS.reminder as Extract<InspectorEvent, { type: 'reminder' }>
+const pageLoad = (url: string): InspectorEvent => ({ type: 'page-load', at: 1, url })
+const agent = (id: string): InspectorEvent => ({ type: 'agent', at: 1, agent: { id, kind: 'hook', label: id } })
+
+describe("a tab's toolbar summary", () => {
+  it('counts agents once each, snapshots included, and delivered and observed reminders apart', () => {
+    const s = summarise(EMPTY_SUMMARY, tabBatch([agent('hook:1'), EVENTS.snapshot, reminder, { ...reminder, withheld: 'observe' }, reminder]))
+    expect(s).toEqual({
+      pageUrl: 'http://127.0.0.1/agent.html',
+      agents: [{ id: 'hook:1', label: 'hook:1', kind: 'hook' }, { id: 'wire:1', label: 'You are a helpful', kind: 'wire' }],
+      reminders: 2,
+      observed: 1,
+    })
+    expect(summarise(s, tabBatch([EVENTS.snapshot, EVENTS.call]))).toBe(s)
+  })
+
+  it("starts over on the top frame's page load, not an iframe's", () => {
+    const s = summarise(EMPTY_SUMMARY, tabBatch([agent('hook:1'), reminder]))
+    expect(summarise(s, tabBatch([pageLoad('http://127.0.0.1/frame.html')], 3))).toEqual({ ...s, agents: s.agents, reminders: 1 })
+    expect(summarise(s, tabBatch([pageLoad('http://127.0.0.1/next.html')]))).toEqual({ ...EMPTY_SUMMARY, pageUrl: 'http://127.0.0.1/next.html' })
+  })
+
+  it(`lists at most ${MAX_SUMMARY_AGENTS} agents`, () => {
+    const many = Array.from({ length: MAX_SUMMARY_AGENTS + 5 }, (_, i) => agent(`hook:${i}`))
+    expect(summarise(EMPTY_SUMMARY, tabBatch(many)).agents).toHaveLength(MAX_SUMMARY_AGENTS)
+  })
+
+  it('shows as a title and a badge', () => {
+    const one: TabSummary = { ...EMPTY_SUMMARY, agents: [{ id: 'hook:1', label: 'a', kind: 'hook' }], reminders: 1 }
+    expect(titleOf(EMPTY_SUMMARY)).toBe('Repeat Tool Guard: no agent seen on this page')
+    expect(titleOf(one)).toBe('Repeat Tool Guard: 1 agent, 1 reminder fired')
+    expect([badgeOf(EMPTY_SUMMARY), badgeOf(one), badgeOf({ ...one, reminders: 12_345 })]).toEqual(['', '1', '9999+'])
+  })
+
+  it('sets a grey icon for no agent and the coloured one after, and survives a closed tab', async () => {
+    const icons: string[] = []
+    const action: ToolbarAction = {
+      setIcon: async ({ path }) => void icons.push(path['16']!),
+      setBadgeText: async () => {},
+      setBadgeBackgroundColor: async () => {},
+      setTitle: async () => Promise.reject(new Error('No tab with id: 7')),
+    }
+    await showOnToolbar(action, 7, EMPTY_SUMMARY)
+    await showOnToolbar(action, 7, { ...EMPTY_SUMMARY, agents: [{ id: 'hook:1', label: 'a', kind: 'hook' }] })
+    expect(icons).toEqual(['icons/icon-16-grey.png', 'icons/icon-16.png'])
+  })
+})
+
+function memoryStorage(): SummaryStorage & { items: Map<string, unknown> } {
+  const items = new Map<string, unknown>()
+  return {
+    items,
+    get: async (key) => (items.has(key) ? { [key]: items.get(key) } : {}),
+    set: async (values) => void Object.entries(values).forEach(([k, value]) => items.set(k, value)),
+    remove: async (key) => void items.delete(key),
+  }
+}
+
+describe('the summaries a restarted worker reads back', () => {
+  const flush = () => new Promise((done) => setTimeout(done, 0))
+
+  it('go on from what was stored, refuse a corrupt entry, and are forgotten with the tab', async () => {
+    const storage = memoryStorage()
+    const shown: number[] = []
+    const first = createTabSummaries({ storage, show: (_, s) => shown.push(s.reminders) })
+    first.record(4, tabBatch([agent('hook:1'), reminder]))
+    await flush()
+    const restarted = createTabSummaries({ storage, show: (_, s) => shown.push(s.reminders) })
+    restarted.record(4, tabBatch([reminder]))
+    expect((await restarted.get(4)).reminders).toBe(2)
+    expect(shown).toEqual([1, 2])
+    storage.items.set('tab-summary:5', { ...EMPTY_SUMMARY, reminders: -1 })
+    expect(await restarted.get(5)).toEqual(EMPTY_SUMMARY)
+    restarted.remove(4)
+    await flush()
+    expect(storage.items.has('tab-summary:4')).toBe(false)
+  })
+})
+
+describe("the popup's messages", () => {
+  const origin = 'chrome-extension://abc/'
+  const summaries = createTabSummaries({ storage: memoryStorage(), show: () => {} })
+
+  it('are answered for the extension’s popup only, and checked both ways', async () => {
+    const ask = { v, kind: 'tab-summary', tabId: 3 }
+    const reply = await answerPopup(ask, { url: `${origin}popup.html?tabId=3` }, origin, summaries)
+    expect(checkBackgroundToPopup(reply)).toEqual({ ok: true, value: { v, kind: 'tab-summary', tabId: 3, summary: EMPTY_SUMMARY } })
+    expect(answerPopup(ask, { url: `${origin}panel.html` }, origin, summaries)).toBeUndefined()
+    expect(answerPopup(ask, { url: 'https://evil.example/popup.html' }, origin, summaries)).toBeUndefined()
+    expect(answerPopup({ ...ask, tabId: -1 }, { url: `${origin}popup.html` }, origin, summaries)).toBeUndefined()
+    expect(checkPopupToBackground({ ...ask, extra: 1 })).toMatchObject({ ok: false, reason: 'shape' })
+    expect(checkBackgroundToPopup({ v, kind: 'tab-summary', tabId: 3, summary: { ...EMPTY_SUMMARY, pageUrl: 'x'.repeat(3_000) } })).toMatchObject({ ok: false, reason: 'size' })
+  })
+})
