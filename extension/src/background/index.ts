@@ -3,6 +3,8 @@
 // (content relays re-send a snapshot after reconnecting; the toolbar's summaries are in session
 // storage).
 import browser from 'webextension-polyfill'
+import { PROTOCOL_VERSION } from '../protocol/events.ts'
+import type { BackgroundToContent } from '../protocol/messages.ts'
 import { answerPopup } from './popup-requests.ts'
 import { createRouter } from './router.ts'
 import { createTabSummaries } from './tab-summaries.ts'
@@ -14,16 +16,17 @@ const summaries = createTabSummaries({
   storage: browser.storage.session,
   show: (tabId, summary) => void showOnToolbar(browser.action, tabId, summary),
 })
-const router = createRouter({
-  extensionOrigin,
-  later,
-  onBatch: summaries.record,
-  // A tab without a content script (a browser page, a store page) has no receiver: nothing to wake.
-  wake: (tabId, message) => void browser.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => {}),
-})
+// A tab without a content script (a browser page, a store page) has no receiver: nothing to wake.
+const wake = (tabId: number, message: BackgroundToContent) => void browser.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => {})
+const router = createRouter({ extensionOrigin, later, onBatch: summaries.record, wake })
 
 browser.runtime.onConnect.addListener((port) => router.connect(port))
-browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => answerPopup(message, sender, extensionOrigin, summaries))
+browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => answerPopup(message, sender, extensionOrigin, summaries, (tabId) => wake(tabId, { v: PROTOCOL_VERSION, kind: 'resync' })))
+// A page with no agent never reports its load (it stays silent to cost nothing): the toolbar learns
+// of a new page from the tab itself. `status` needs no permission, unlike the tab's URL.
+browser.tabs.onUpdated.addListener((tabId, change) => {
+  if (change.status === 'loading') summaries.restart(tabId)
+})
 browser.tabs.onRemoved.addListener((tabId) => {
   router.tabRemoved(tabId)
   summaries.remove(tabId)

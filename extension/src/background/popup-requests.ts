@@ -13,10 +13,31 @@ export function answerPopup(
   sender: { readonly url?: string },
   extensionOrigin: string,
   summaries: TabSummaries,
+  /** Asks the tab's top frame to report: a page that never ran an agent has said nothing yet. */
+  wake: (tabId: number) => void,
 ): Promise<BackgroundToPopup> | undefined {
   if (splitUrl(sender.url).page !== `${extensionOrigin}popup.html`) return undefined
   const checked = checkPopupToBackground(message)
   if (!checked.ok) return undefined
   const { tabId } = checked.value
-  return summaries.get(tabId).then((summary) => ({ v: PROTOCOL_VERSION, kind: 'tab-summary', tabId, summary }))
+  return summaryWithPage(tabId, summaries, wake).then((summary) => ({ v: PROTOCOL_VERSION, kind: 'tab-summary', tabId, summary }))
+}
+
+const WAKE_POLLS = 10
+const WAKE_POLL_MS = 50
+
+/**
+ * The tab's summary, with its page: a silent page (nothing reported since it loaded) is woken
+ * and answers with its load, so the popup can show the origin's zero-code setting. Bounded: a
+ * tab without a content script (a browser page) never answers, and the popup says so.
+ */
+async function summaryWithPage(tabId: number, summaries: TabSummaries, wake: (tabId: number) => void) {
+  let summary = await summaries.get(tabId)
+  if (summary.pageUrl !== null) return summary
+  wake(tabId)
+  for (let i = 0; i < WAKE_POLLS && summary.pageUrl === null; i++) {
+    await new Promise((waited) => setTimeout(waited, WAKE_POLL_MS))
+    summary = await summaries.get(tabId)
+  }
+  return summary
 }

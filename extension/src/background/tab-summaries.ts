@@ -20,6 +20,8 @@ interface Options {
 
 export interface TabSummaries {
   record(tabId: number, batch: TabBatch): void
+  /** The tab is loading a new page: nothing seen yet, whether or not that page ever reports. */
+  restart(tabId: number): void
   get(tabId: number): Promise<TabSummary>
   remove(tabId: number): void
 }
@@ -49,6 +51,15 @@ export function createTabSummaries({ storage, show }: Options): TabSummaries {
           void storage.set({ [keyOf(tabId)]: folded }).catch(() => undefined)
         }
         return folded
+      })
+      summaries.set(tabId, next)
+    },
+    restart(tabId) {
+      // After whatever is still folding in: a batch of the old page must not count for the new one.
+      const next = current(tabId).then(() => {
+        show(tabId, EMPTY_SUMMARY)
+        void storage.set({ [keyOf(tabId)]: EMPTY_SUMMARY }).catch(() => undefined)
+        return EMPTY_SUMMARY
       })
       summaries.set(tabId, next)
     },

@@ -94,6 +94,17 @@ describe('the toolbar action', () => {
     await popup.close()
   })
 
+  it("shows a page that never ran an agent with its origin's zero-code setting", async () => {
+    const silent = await openAgentPage()
+    const popup = await browser.context.newPage()
+    await popup.goto(`chrome-extension://${browser.extensionId}/popup.html?tabId=${silent.tabId}`)
+    // The origin's stored setting (switched off by the test before), known only once the page reported.
+    await expect.poll(() => popup.getByTestId('zero-code-mode').textContent()).toBe('off')
+    expect(await popup.getByTestId('popup-reminders').textContent()).toBe('0 reminders fired')
+    await popup.close()
+    await silent.page.close()
+  })
+
   it('answers no one but its own popup', async () => {
     const panel = await browser.openPanel(b.tabId)
     const reply = await panel.evaluate((tabId) => chrome.runtime.sendMessage({ v: 1, kind: 'tab-summary', tabId }).catch((e: Error) => e.message), b.tabId)

@@ -93,12 +93,32 @@ describe("the popup's messages", () => {
 
   it('are answered for the extension’s popup only, and checked both ways', async () => {
     const ask = { v, kind: 'tab-summary', tabId: 3 }
-    const reply = await answerPopup(ask, { url: `${origin}popup.html?tabId=3` }, origin, summaries)
+    const woken: number[] = []
+    const wake = (tabId: number) => void woken.push(tabId)
+    const reply = await answerPopup(ask, { url: `${origin}popup.html?tabId=3` }, origin, summaries, wake)
     expect(checkBackgroundToPopup(reply)).toEqual({ ok: true, value: { v, kind: 'tab-summary', tabId: 3, summary: EMPTY_SUMMARY } })
-    expect(answerPopup(ask, { url: `${origin}panel.html` }, origin, summaries)).toBeUndefined()
-    expect(answerPopup(ask, { url: 'https://evil.example/popup.html' }, origin, summaries)).toBeUndefined()
-    expect(answerPopup({ ...ask, tabId: -1 }, { url: `${origin}popup.html` }, origin, summaries)).toBeUndefined()
+    // A tab that never answers (a browser page) is asked once and the popup still gets its reply.
+    expect(woken).toEqual([3])
+    expect(answerPopup(ask, { url: `${origin}panel.html` }, origin, summaries, wake)).toBeUndefined()
+    expect(answerPopup(ask, { url: 'https://evil.example/popup.html' }, origin, summaries, wake)).toBeUndefined()
+    expect(answerPopup({ ...ask, tabId: -1 }, { url: `${origin}popup.html` }, origin, summaries, wake)).toBeUndefined()
     expect(checkPopupToBackground({ ...ask, extra: 1 })).toMatchObject({ ok: false, reason: 'shape' })
+    expect(woken).toEqual([3])
     expect(checkBackgroundToPopup({ v, kind: 'tab-summary', tabId: 3, summary: { ...EMPTY_SUMMARY, pageUrl: 'x'.repeat(3_000) } })).toMatchObject({ ok: false, reason: 'size' })
+  })
+
+  it('wake a silent page and answer with the load it reports', async () => {
+    const woken = createTabSummaries({ storage: memoryStorage(), show: () => {} })
+    const ask = { v, kind: 'tab-summary', tabId: 7 }
+    const wake = (tabId: number) => woken.record(tabId, tabBatch([{ type: 'page-load', at: 1, url: 'https://agent.test/app' }]))
+    const reply = await answerPopup(ask, { url: `${origin}popup.html` }, origin, woken, wake)
+    expect(reply?.summary.pageUrl).toBe('https://agent.test/app')
+  })
+
+  it('start a tab over when it loads a new page, whatever the old page reported', async () => {
+    const tabs = createTabSummaries({ storage: memoryStorage(), show: () => {} })
+    tabs.record(8, tabBatch([agent('hook:1'), reminder]))
+    tabs.restart(8)
+    expect(await tabs.get(8)).toEqual(EMPTY_SUMMARY)
   })
 })
