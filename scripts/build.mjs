@@ -48,12 +48,18 @@ function panelMaxBytes() {
  * put inside a function that the first call of `onDemand()` (from `folder/deferred.ts`) runs: V8
  * only skims the body of a function that has not run, so a frame that never needs that half pays
  * for reading it, not for compiling or running it. A function declaration, not a parenthesised
- * function expression, which V8 would compile at once. Modules both halves use are in both. Only
- * for the isolated world, whose built-ins no page can replace before the half runs.
+ * function expression, which V8 would compile at once. Modules both halves use are in both, but for
+ * `handed`: a module whose instance the start-up half hands to `onDemand(...)` (the built-ins it
+ * captured at document_start, before any page script could replace them), which the on-demand half
+ * reads from that argument instead of evaluating the module again. Never through a global: the
+ * page would see it.
  */
-async function scriptWithOnDemandHalf(folder, outDir, fileName, name) {
+async function scriptWithOnDemandHalf(folder, outDir, fileName, name, handed) {
+  const parameter = 'handedByStartUp'
+  const plugins = handed ? [await handedModule(handed, parameter)] : []
   const [half] = await build({
     ...quiet,
+    plugins,
     build: {
       write: false,
       target: 'es2022',
@@ -62,10 +68,30 @@ async function scriptWithOnDemandHalf(folder, outDir, fileName, name) {
     },
   })
   const { code } = half.output[0]
-  const loader = `function runOnDemandHalf() {\n${code}\nreturn onDemandHalf\n}\nlet loaded\nexport const onDemand = () => (loaded ??= runOnDemandHalf())\n`
+  const loader = `function runOnDemandHalf(${parameter}) {\n${code}\nreturn onDemandHalf\n}\nlet loaded\nexport const onDemand = (handed) => (loaded ??= runOnDemandHalf(handed))\n`
   const deferred = at(folder, 'deferred.ts')
   const onDemandLoader = { name: 'on-demand-half', enforce: 'pre', load: (id) => (id === deferred ? loader : null) }
   await script(`${folder}/index.ts`, outDir, fileName, name, [onDemandLoader])
+}
+
+/** Resolves the module `path` to the exports of the object in `parameter` (see scriptWithOnDemandHalf). */
+async function handedModule(path, parameter) {
+  const module = at(path)
+  // Its export names, as the bundler sees them.
+  const [bundled] = await build({ ...quiet, build: { write: false, minify: false, lib: { entry: module, formats: ['es'], fileName: () => 'handed.js' } } })
+  const names = bundled.output[0].exports
+  if (!names?.length) throw new Error(`${path} exports nothing to hand over`)
+  const id = '\0handed-by-start-up'
+  return {
+    name: 'handed-by-start-up',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer) return null
+      const resolved = await this.resolve(source, importer, { skipSelf: true })
+      return resolved?.id === module ? id : null
+    },
+    load: (loading) => (loading === id ? `export const { ${names.join(', ')} } = ${parameter}\n` : null),
+  }
 }
 
 const targets = {
@@ -114,9 +140,9 @@ const targets = {
         },
       },
     })
-    // One piece: the page's modules capture the built-ins they call as they load, which must happen
-    // at document_start, before any page script can replace them.
-    await script('extension/src/page/index.ts', out, 'page.js', 'RepeatToolGuardPage')
+    // The engine's built-ins are captured by the start-up half, at document_start, before any page
+    // script can replace them; the on-demand half calls those.
+    await scriptWithOnDemandHalf('extension/src/page', out, 'page.js', 'RepeatToolGuardPage', 'engine/intrinsics.ts')
     await scriptWithOnDemandHalf('extension/src/content', out, 'content.js', 'RepeatToolGuardContent')
     // The same files for both browsers; only the manifest differs.
     await cp(out, firefox, { recursive: true })
