@@ -4,7 +4,7 @@
 import { build } from 'vite'
 import preact from '@preact/preset-vite'
 import { fileURLToPath } from 'node:url'
-import { resolve } from 'node:path'
+import { basename, resolve } from 'node:path'
 import { cp, readFile, rm, writeFile } from 'node:fs/promises'
 import { manifestFor } from '../extension/manifest/generate.mjs'
 import { buildEnginePackage } from './engine-package.mjs'
@@ -49,14 +49,14 @@ function panelMaxBytes() {
  * only skims the body of a function that has not run, so a frame that never needs that half pays
  * for reading it, not for compiling or running it. A function declaration, not a parenthesised
  * function expression, which V8 would compile at once. Modules both halves use are in both, but for
- * `handed`: a module whose instance the start-up half hands to `onDemand(...)` (the built-ins it
- * captured at document_start, before any page script could replace them), which the on-demand half
- * reads from that argument instead of evaluating the module again. Never through a global: the
- * page would see it.
+ * the `handed` ones: modules whose instances the start-up half hands to `onDemand({ [basename]:
+ * module })` (what they made at document_start, before any page script could replace a built-in),
+ * which the on-demand half reads from that argument instead of evaluating them again. Never through
+ * a global: the page would see it.
  */
-async function scriptWithOnDemandHalf(folder, outDir, fileName, name, handed) {
+async function scriptWithOnDemandHalf(folder, outDir, fileName, name, handed = []) {
   const parameter = 'handedByStartUp'
-  const plugins = handed ? [await handedModule(handed, parameter)] : []
+  const plugins = await Promise.all(handed.map((path) => handedModule(path, parameter)))
   const [half] = await build({
     ...quiet,
     plugins,
@@ -74,23 +74,24 @@ async function scriptWithOnDemandHalf(folder, outDir, fileName, name, handed) {
   await script(`${folder}/index.ts`, outDir, fileName, name, [onDemandLoader])
 }
 
-/** Resolves the module `path` to the exports of the object in `parameter` (see scriptWithOnDemandHalf). */
+/** Resolves the module `path` to the exports of `parameter[basename]` (see scriptWithOnDemandHalf). */
 async function handedModule(path, parameter) {
   const module = at(path)
+  const key = basename(path).replace(/\.ts$/, '')
   // Its export names, as the bundler sees them.
   const [bundled] = await build({ ...quiet, build: { write: false, minify: false, lib: { entry: module, formats: ['es'], fileName: () => 'handed.js' } } })
   const names = bundled.output[0].exports
   if (!names?.length) throw new Error(`${path} exports nothing to hand over`)
-  const id = '\0handed-by-start-up'
+  const id = `\0handed-by-start-up:${key}`
   return {
-    name: 'handed-by-start-up',
+    name: `handed-by-start-up:${key}`,
     enforce: 'pre',
     async resolveId(source, importer) {
       if (!importer) return null
       const resolved = await this.resolve(source, importer, { skipSelf: true })
       return resolved?.id === module ? id : null
     },
-    load: (loading) => (loading === id ? `export const { ${names.join(', ')} } = ${parameter}\n` : null),
+    load: (loading) => (loading === id ? `export const { ${names.join(', ')} } = ${parameter}.${key}\n` : null),
   }
 }
 
@@ -140,9 +141,9 @@ const targets = {
         },
       },
     })
-    // The engine's built-ins are captured by the start-up half, at document_start, before any page
-    // script can replace them; the on-demand half calls those.
-    await scriptWithOnDemandHalf('extension/src/page', out, 'page.js', 'RepeatToolGuardPage', 'engine/intrinsics.ts')
+    // The engine's built-ins (and the serialiser's configurations) are made by the start-up half, at
+    // document_start, before any page script can replace them; the on-demand half uses those.
+    await scriptWithOnDemandHalf('extension/src/page', out, 'page.js', 'RepeatToolGuardPage', ['engine/intrinsics.ts', 'engine/stringifiers.ts', 'engine/patterns.ts'])
     await scriptWithOnDemandHalf('extension/src/content', out, 'content.js', 'RepeatToolGuardContent')
     // The same files for both browsers; only the manifest differs.
     await cp(out, firefox, { recursive: true })

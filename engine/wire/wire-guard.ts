@@ -4,6 +4,7 @@
 // what was inserted once is remembered per conversation, so later requests repeat it at the same
 // place (append-only, whatever the config says by then) and never insert it twice.
 import { canonicalArguments, createRepeatToolGuard, type GuardConfig, type GuardEvent } from '../index.ts'
+import { freeze, jsonParse, jsonStringify } from '../intrinsics.ts'
 import { isRecord } from '../values.ts'
 import { detectFormat, mayHoldToolCall } from './detect.ts'
 import { conversationKey, conversationLabel } from './identity.ts'
@@ -21,8 +22,8 @@ import type {
 
 // Taken when the engine loads (at document_start in a page): a page that replaces JSON later
 // cannot steer what we read or write.
-const parseJson = JSON.parse
-const stringifyJson = JSON.stringify
+const parseJson = jsonParse
+const stringifyJson = jsonStringify
 
 interface WireGuardOptions {
   /**
@@ -74,7 +75,7 @@ interface WireAgent {
 }
 
 /** A conversation of the page's own agent: nothing to do, and nothing to show twice. */
-const PAGES_OWN = Object.freeze({ kind: 'hook' as const })
+const PAGES_OWN = freeze({ kind: 'hook' as const })
 
 type Known = WireAgent | typeof PAGES_OWN
 

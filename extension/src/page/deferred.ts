@@ -1,8 +1,17 @@
 // The page script's on-demand half (on-demand.ts). Imported here as any module is; the build
 // replaces this file with one that wraps the separately bundled half in a function and runs it on
-// the first call of `onDemand(intrinsics)` (scripts/build.mjs), handing it the built-ins this half
-// captured at document_start: that half's engine calls those, never ones captured late.
-import type * as Intrinsics from '../../../engine/intrinsics.ts'
+// the first call of `onDemand(...)` (scripts/build.mjs), handing it the modules the start-up half
+// loaded at document_start: that half's engine calls the built-ins captured then, never ones
+// captured late, and the serialiser made with them.
+import type * as intrinsics from '../../../engine/intrinsics.ts'
+import type * as patterns from '../../../engine/patterns.ts'
+import type * as stringifiers from '../../../engine/stringifiers.ts'
 import * as onDemandHalf from './on-demand.ts'
 
-export const onDemand = (_intrinsics: typeof Intrinsics): typeof onDemandHalf => onDemandHalf
+interface Handed {
+  readonly intrinsics: typeof intrinsics
+  readonly stringifiers: typeof stringifiers
+  readonly patterns: typeof patterns
+}
+
+export const onDemand = (_handed: Handed): typeof onDemandHalf => onDemandHalf

@@ -1,15 +1,18 @@
 // The MAIN-world script, run at document_start in every frame before any page script. It does the
 // least a page that never runs an agent must pay for: it captures the built-ins (the engine's,
-// engine/intrinsics.ts, and its own, builtins.ts), installs `window.__REPEAT_TOOL_GUARD__` and the
+// engine/intrinsics.ts, its serialiser, engine/stringifiers.ts, and its own, builtins.ts), installs `window.__REPEAT_TOOL_GUARD__` and the
 // fetch interceptor's Proxy, and listens for the relay. The engine's guard, the bridge to the relay
 // and the wire guard are the on-demand half's (on-demand.ts), run by the first call of the page
 // API, the first request that may be an LLM request or the first message of the relay; it calls
 // the built-ins captured here, so whatever the page replaces meanwhile changes nothing. Nothing here
 // may ever break the page.
 import * as intrinsics from '../../../engine/intrinsics.ts'
+import * as patterns from '../../../engine/patterns.ts'
+import * as stringifiers from '../../../engine/stringifiers.ts'
 import { errorText } from '../../../engine/text.ts'
 import { PROTOCOL_VERSION } from '../protocol/events.ts'
 import { CONTENT_SOURCE } from '../protocol/messages.ts'
+import { redactUrl } from '../protocol/redact-url.ts'
 import { isTagged } from '../protocol/tag.ts'
 import { captureBuiltins } from './builtins.ts'
 import { onDemand } from './deferred.ts'
@@ -23,9 +26,9 @@ function install(win: Window & typeof globalThis): void {
   // Already there: this frame was set up before (the script must never run twice on one window).
   if (Object.hasOwn(win, GLOBAL_NAME)) return
   const builtins = captureBuiltins(win)
-  const startUp = { win, builtins, loadedAt: builtins.now(), url: win.location.href, zeroCode: createOriginMode(win) }
+  const startUp = { win, builtins, loadedAt: builtins.now(), url: redactUrl(win.location.href), zeroCode: createOriginMode(win) }
   let page: ReturnType<ReturnType<typeof onDemand>['startPage']> | undefined
-  const started = () => (page ??= onDemand(intrinsics).startPage(startUp))
+  const started = () => (page ??= onDemand({ intrinsics, stringifiers, patterns }).startPage(startUp))
 
   Object.defineProperty(win, GLOBAL_NAME, {
     value: createPageFacade(PROTOCOL_VERSION, () => started().api),

@@ -18,6 +18,7 @@ interface StartUp {
   readonly builtins: PageBuiltins
   /** When and where the page loaded (`document_start`): reported with the page's first batch. */
   readonly loadedAt: number
+  /** The page's URL at `document_start`, already redacted. */
   readonly url: string
   readonly zeroCode: OriginMode
 }
