@@ -66,8 +66,8 @@ const flag: Check = (value, path) => {
   if (typeof value !== 'boolean') reject('shape', `${path} must be a boolean`)
 }
 
-// A list is taken as it is: spreading it into `oneOf` would read the page-replaceable iterator when
-// the validators are built, and the page script builds them only on first use.
+// For the checks built when this module loads: spreading a list into `oneOf` there would read the
+// page-replaceable iterator, and the page script loads this module only on first use.
 const oneOfList =
   (values: readonly string[]): Check =>
   (value, path) => {
@@ -282,7 +282,7 @@ export function checkContentToPage(data: unknown): Checked<ContentToPage> {
   const check = variants('kind', {
     config: record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore, config: guardConfig }),
     resync: record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore }),
-    'zero-code': record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore, mode: oneOfList(ZERO_CODE_MODES) }),
+    'zero-code': record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore, mode: oneOf(...ZERO_CODE_MODES) }),
   })
   return run(data, check, { tag: CONTENT_SOURCE, maxBytes: BATCH_BYTES })
 }
