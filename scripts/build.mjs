@@ -56,7 +56,7 @@ function panelMaxBytes() {
  */
 async function scriptWithOnDemandHalf(folder, outDir, fileName, name, handed = []) {
   const parameter = 'handedByStartUp'
-  const plugins = await Promise.all(handed.map((path) => handedModule(path, parameter)))
+  const plugins = [...(await Promise.all(handed.map((path) => handedModule(path, parameter)))), lazyPatternCompiler]
   const [half] = await build({
     ...quiet,
     plugins,
@@ -72,6 +72,22 @@ async function scriptWithOnDemandHalf(folder, outDir, fileName, name, handed = [
   const deferred = at(folder, 'deferred.ts')
   const onDemandLoader = { name: 'on-demand-half', enforce: 'pre', load: (id) => (id === deferred ? loader : null) }
   await script(`${folder}/index.ts`, outDir, fileName, name, [onDemandLoader])
+}
+
+/**
+ * In an on-demand half, the pattern compiler (picomatch) is loaded by the first `*` pattern compiled
+ * (a CommonJS require the bundler runs on first call), not with the half: loading it calls built-ins
+ * a page may have replaced by then, and the recommended config and literal tool names never need it.
+ */
+const lazyPatternCompiler = {
+  name: 'lazy-pattern-compiler',
+  enforce: 'pre',
+  transform(code, id) {
+    if (id !== at('engine/patterns.ts')) return null
+    const eager = "import picomatch from 'picomatch'\n"
+    if (!code.includes(eager)) throw new Error('engine/patterns.ts no longer imports picomatch as the build expects')
+    return code.replace(eager, "const picomatch = { makeRe: (source, options) => require('picomatch').makeRe(source, options) }\n")
+  },
 }
 
 /** Resolves the module `path` to the exports of `parameter[basename]` (see scriptWithOnDemandHalf). */
@@ -143,7 +159,7 @@ const targets = {
     })
     // The engine's built-ins (and the serialiser's configurations) are made by the start-up half, at
     // document_start, before any page script can replace them; the on-demand half uses those.
-    await scriptWithOnDemandHalf('extension/src/page', out, 'page.js', 'RepeatToolGuardPage', ['engine/intrinsics.ts', 'engine/stringifiers.ts', 'engine/patterns.ts'])
+    await scriptWithOnDemandHalf('extension/src/page', out, 'page.js', 'RepeatToolGuardPage', ['engine/intrinsics.ts', 'engine/stringifiers.ts'])
     await scriptWithOnDemandHalf('extension/src/content', out, 'content.js', 'RepeatToolGuardContent')
     // The same files for both browsers; only the manifest differs.
     await cp(out, firefox, { recursive: true })

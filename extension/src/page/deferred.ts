@@ -4,14 +4,12 @@
 // loaded at document_start: that half's engine calls the built-ins captured then, never ones
 // captured late, and the serialiser made with them.
 import type * as intrinsics from '../../../engine/intrinsics.ts'
-import type * as patterns from '../../../engine/patterns.ts'
 import type * as stringifiers from '../../../engine/stringifiers.ts'
 import * as onDemandHalf from './on-demand.ts'
 
 interface Handed {
   readonly intrinsics: typeof intrinsics
   readonly stringifiers: typeof stringifiers
-  readonly patterns: typeof patterns
 }
 
 export const onDemand = (_handed: Handed): typeof onDemandHalf => onDemandHalf

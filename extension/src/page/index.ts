@@ -7,7 +7,6 @@
 // the built-ins captured here, so whatever the page replaces meanwhile changes nothing. Nothing here
 // may ever break the page.
 import * as intrinsics from '../../../engine/intrinsics.ts'
-import * as patterns from '../../../engine/patterns.ts'
 import * as stringifiers from '../../../engine/stringifiers.ts'
 import { errorText } from '../../../engine/text.ts'
 import { PROTOCOL_VERSION } from '../protocol/events.ts'
@@ -28,7 +27,7 @@ function install(win: Window & typeof globalThis): void {
   const builtins = captureBuiltins(win)
   const startUp = { win, builtins, loadedAt: builtins.now(), url: redactUrl(win.location.href), zeroCode: createOriginMode(win) }
   let page: ReturnType<ReturnType<typeof onDemand>['startPage']> | undefined
-  const started = () => (page ??= onDemand({ intrinsics, stringifiers, patterns }).startPage(startUp))
+  const started = () => (page ??= onDemand({ intrinsics, stringifiers }).startPage(startUp))
 
   Object.defineProperty(win, GLOBAL_NAME, {
     value: createPageFacade(PROTOCOL_VERSION, () => started().api),
