@@ -1,11 +1,11 @@
 // The MAIN-world script, run at document_start in every frame before any page script. It does the
 // least a page that never runs an agent must pay for: it captures the built-ins (the engine's,
-// engine/intrinsics.ts, its serialiser, engine/stringifiers.ts, and its own, builtins.ts), installs `window.__REPEAT_TOOL_GUARD__` and the
-// fetch interceptor's Proxy, and listens for the relay. The engine's guard, the bridge to the relay
-// and the wire guard are the on-demand half's (on-demand.ts), run by the first call of the page
-// API, the first request that may be an LLM request or the first message of the relay; it calls
-// the built-ins captured here, so whatever the page replaces meanwhile changes nothing. Nothing here
-// may ever break the page.
+// engine/intrinsics.ts, and its own, builtins.ts) and configures the engine's serialiser with them
+// (engine/stringifiers.ts), installs `window.__REPEAT_TOOL_GUARD__` and the fetch interceptor's
+// Proxy, and listens for the relay. The engine's guard, the bridge to the relay and the wire guard
+// are the on-demand half's (on-demand.ts), run by the first call of the page API, the first request
+// that may be an LLM request or the first message of the relay; it uses what was made here, so
+// whatever the page replaces meanwhile changes nothing. Nothing here may ever break the page.
 import * as intrinsics from '../../../engine/intrinsics.ts'
 import * as stringifiers from '../../../engine/stringifiers.ts'
 import { errorText } from '../../../engine/text.ts'
