@@ -1,17 +1,7 @@
-import { configure } from 'safe-stable-stringify'
 import { arrayPush, callFunction, isArray, jsonParse, objectCreate, objectKeys, regExpTest, weakSetAdd, weakSetDelete, weakSetHas } from './intrinsics.ts'
 import { checkSerialiser } from './serialiser-check.ts'
+import { MAX_DEPTH, stringify, stringifySafely } from './stringifiers.ts'
 import { errorText } from './text.ts'
-
-// Deeper nesting is cut (`"[Object]"`): recursion stays far from the stack limit, whose depth
-// varies with the caller, so the canonical form stays the same from call to call.
-export const MAX_DEPTH = 256
-const OPTIONS = { deterministic: true, bigint: true, circularValue: '[Circular]', maximumDepth: MAX_DEPTH } as const
-// Key-sorted, and total for cycles and BigInt. The fast path lets a throw escape so that plain
-// data is serialised exactly once; only arguments that throw take the slow, safe path.
-const stringify = configure(OPTIONS)
-// `safe` turns what still fails on a plain copy (a string too long to quote) into an error text.
-const stringifySafely = configure({ ...OPTIONS, safe: true })
 
 /**
  * The canonical form of a call's arguments: a key-sorted serialisation, so that objects that

@@ -2,24 +2,25 @@ import { GuardConfigError, pattern, rejectUnknownKeys, thresholds } from './conf
 import { DETECTOR_KEYS, resolveDetectorKeys } from './detectors/config.ts'
 import type { GuardConfig, GuardConfigInput } from './types.ts'
 import { isRecord } from './values.ts'
+import { freeze, joined, objectKeys } from './intrinsics.ts'
 
 export { GuardConfigError } from './config-rules.ts'
 
 /** The engine's defaults: every tool tracked, reminders at 3, 5 and 8. */
-export const DEFAULT_CONFIG: GuardConfig = Object.freeze({
-  thresholds: Object.freeze([3, 5, 8]),
-  include: Object.freeze([]),
-  exclude: Object.freeze([]),
+export const DEFAULT_CONFIG: GuardConfig = freeze({
+  thresholds: freeze([3, 5, 8]),
+  include: freeze([]),
+  exclude: freeze([]),
   argumentsPreviewChars: 500,
 })
 
 /** What the extension and the playground ship: bookkeeping `todo_write` is transparent. */
-export const RECOMMENDED_CONFIG: GuardConfig = Object.freeze({
+export const RECOMMENDED_CONFIG: GuardConfig = freeze({
   ...DEFAULT_CONFIG,
-  exclude: Object.freeze(['todo_write']),
+  exclude: freeze(['todo_write']),
 })
 
-const KEYS = [...Object.keys(DEFAULT_CONFIG), ...DETECTOR_KEYS]
+const KEYS = joined(objectKeys(DEFAULT_CONFIG), DETECTOR_KEYS)
 
 /**
  * Validates `input` and fills the keys it leaves out from `base` (the defaults unless given).
@@ -27,6 +28,9 @@ const KEYS = [...Object.keys(DEFAULT_CONFIG), ...DETECTOR_KEYS]
  */
 export function resolveConfig(input?: GuardConfigInput | unknown, base: GuardConfig = DEFAULT_CONFIG): GuardConfig {
   if (input === undefined) return base
+  // The presets are valid as they stand: taking them as they are keeps the built-ins a page may have
+  // replaced out of a guard built late with one (the extension builds its guard on first use).
+  if ((input === DEFAULT_CONFIG || input === RECOMMENDED_CONFIG) && base === DEFAULT_CONFIG) return input as GuardConfig
   if (!isRecord(input)) throw new GuardConfigError('config', input, 'must be an object')
   const given = input
   rejectUnknownKeys(given, KEYS, '', 'config')

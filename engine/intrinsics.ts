@@ -16,7 +16,7 @@ const { bind, call } = Function.prototype
 const uncurryThis = bind.bind(call) as <T, A extends unknown[], R>(fn: (this: T, ...args: A) => R) => (self: T, ...args: A) => R
 
 export const now: () => number = Date.now
-export const { parse: jsonParse } = JSON
+export const { parse: jsonParse, stringify: jsonStringify } = JSON
 export const { freeze, keys: objectKeys, create: objectCreate } = Object
 export const { isArray } = Array
 export const { isFinite: isFiniteNumber } = Number
@@ -92,6 +92,14 @@ const mapKeys = uncurryThis(Map.prototype.keys)
 const mapIteratorNext = uncurryThis(Object.getPrototypeOf(new Map().keys()).next as () => IteratorResult<unknown>)
 /** The key inserted first (a Map keeps insertion order), or undefined for an empty map. */
 export const firstKey = <K>(map: Map<K, unknown>): K | undefined => mapIteratorNext(mapKeys(map)).value as K | undefined
+
+const setAdd = uncurryThis(Set.prototype.add) as <T>(set: Set<T>, item: T) => Set<T>
+/** `new Set(items)`, which would read the page-replaceable array iterator. */
+export function setOf<T>(items: readonly T[]): Set<T> {
+  const set = new Set<T>()
+  for (let i = 0; i < items.length; i++) setAdd(set, items[i])
+  return set
+}
 
 export const weakMapGet = uncurryThis(WeakMap.prototype.get) as <K extends object, V>(map: WeakMap<K, V>, key: K) => V | undefined
 export const weakMapSet = uncurryThis(WeakMap.prototype.set) as <K extends object, V>(map: WeakMap<K, V>, key: K, value: V) => WeakMap<K, V>

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch'
-import { maps, regExpTest, stringReplaceAll } from './intrinsics.ts'
+import { mapped, maps, regExpTest, stringReplaceAll } from './intrinsics.ts'
 import type { GuardConfig } from './types.ts'
 
 // The `s` flag lets `*` take any character, a new line too. (Path rules are defused by `asName`.)
@@ -35,14 +35,19 @@ export function patternProblem(pattern: string): string | undefined {
  * for a pattern too long for picomatch; config validation calls it first, so a guard never does.
  */
 export function compilePattern(pattern: string): (name: string) => boolean {
+  // Without a `*` every character is literal: the name must be the pattern. Compared without
+  // picomatch, which calls built-ins the page can replace (a guard may be built after it has).
+  if (!regExpTest(STAR, pattern)) return (name) => name === pattern
   const expression = picomatch.makeRe(sourceOf(pattern), OPTIONS)
   return (name) => regExpTest(expression, asName(name))
 }
 
+const STAR = /\*/
+
 /** Which tools a config tracks; answers are cached per name, since an agent reuses few tools. */
 export function createToolFilter(config: GuardConfig): (tool: string) => boolean {
-  const include = config.include.map(compilePattern)
-  const exclude = config.exclude.map(compilePattern)
+  const include = mapped(config.include, compilePattern)
+  const exclude = mapped(config.exclude, compilePattern)
   // The default tracks every tool: no lookup per call.
   if (include.length === 0 && exclude.length === 0) return trackEveryTool
   const cache = new Map<string, boolean>()

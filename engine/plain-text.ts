@@ -4,7 +4,7 @@
 // (`toJSON` included), writes numbers and strings the same way and only sorts the keys; so equal
 // text, equal trees, equal sorted output. Where the two read differently, there is no text.
 
-import { MAX_DEPTH } from './canonical.ts'
+import { MAX_DEPTH } from './stringifiers.ts'
 
 // Captured once: a page that replaces JSON.stringify later does not change what chains compare.
 const stringify = JSON.stringify

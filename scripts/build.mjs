@@ -4,7 +4,7 @@
 import { build } from 'vite'
 import preact from '@preact/preset-vite'
 import { fileURLToPath } from 'node:url'
-import { resolve } from 'node:path'
+import { basename, resolve } from 'node:path'
 import { cp, readFile, rm, writeFile } from 'node:fs/promises'
 import { manifestFor } from '../extension/manifest/generate.mjs'
 import { buildEnginePackage } from './engine-package.mjs'
@@ -49,12 +49,18 @@ function panelMaxBytes() {
  * put inside a function that the first call of `onDemand()` (from `folder/deferred.ts`) runs: V8
  * only skims the body of a function that has not run, so a frame that never needs that half pays
  * for reading it, not for compiling or running it. A function declaration, not a parenthesised
- * function expression, which V8 would compile at once. Modules both halves use are in both. Only
- * for the isolated world, whose built-ins no page can replace before the half runs.
+ * function expression, which V8 would compile at once. Modules both halves use are in both, but for
+ * the `handed` ones: modules whose instances the start-up half hands to `onDemand({ [basename]:
+ * module })` (what they made at document_start, before any page script could replace a built-in),
+ * which the on-demand half reads from that argument instead of evaluating them again. Never through
+ * a global: the page would see it.
  */
-async function scriptWithOnDemandHalf(folder, outDir, fileName, name) {
+async function scriptWithOnDemandHalf(folder, outDir, fileName, name, handed = []) {
+  const parameter = 'handedByStartUp'
+  const plugins = [...(await Promise.all(handed.map((path) => handedModule(path, parameter)))), lazyPatternCompiler]
   const [half] = await build({
     ...quiet,
+    plugins,
     build: {
       write: false,
       target: 'es2022',
@@ -63,10 +69,47 @@ async function scriptWithOnDemandHalf(folder, outDir, fileName, name) {
     },
   })
   const { code } = half.output[0]
-  const loader = `function runOnDemandHalf() {\n${code}\nreturn onDemandHalf\n}\nlet loaded\nexport const onDemand = () => (loaded ??= runOnDemandHalf())\n`
+  const loader = `function runOnDemandHalf(${parameter}) {\n${code}\nreturn onDemandHalf\n}\nlet loaded\nexport const onDemand = (handed) => (loaded ??= runOnDemandHalf(handed))\n`
   const deferred = at(folder, 'deferred.ts')
   const onDemandLoader = { name: 'on-demand-half', enforce: 'pre', load: (id) => (id === deferred ? loader : null) }
   await script(`${folder}/index.ts`, outDir, fileName, name, [onDemandLoader])
+}
+
+/**
+ * In an on-demand half, the pattern compiler (picomatch) is loaded by the first `*` pattern compiled
+ * (a CommonJS require the bundler runs on first call), not with the half: loading it calls built-ins
+ * a page may have replaced by then, and the recommended config and literal tool names never need it.
+ */
+const lazyPatternCompiler = {
+  name: 'lazy-pattern-compiler',
+  enforce: 'pre',
+  transform(code, id) {
+    if (id !== at('engine/patterns.ts')) return null
+    const eager = "import picomatch from 'picomatch'\n"
+    if (!code.includes(eager)) throw new Error('engine/patterns.ts no longer imports picomatch as the build expects')
+    return code.replace(eager, "const picomatch = { makeRe: (source, options) => require('picomatch').makeRe(source, options) }\n")
+  },
+}
+
+/** Resolves the module `path` to the exports of `parameter[basename]` (see scriptWithOnDemandHalf). */
+async function handedModule(path, parameter) {
+  const module = at(path)
+  const key = basename(path).replace(/\.ts$/, '')
+  // Its export names, as the bundler sees them.
+  const [bundled] = await build({ ...quiet, build: { write: false, minify: false, lib: { entry: module, formats: ['es'], fileName: () => 'handed.js' } } })
+  const names = bundled.output[0].exports
+  if (!names?.length) throw new Error(`${path} exports nothing to hand over`)
+  const id = `\0handed-by-start-up:${key}`
+  return {
+    name: `handed-by-start-up:${key}`,
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer) return null
+      const resolved = await this.resolve(source, importer, { skipSelf: true })
+      return resolved?.id === module ? id : null
+    },
+    load: (loading) => (loading === id ? `export const { ${names.join(', ')} } = ${parameter}.${key}\n` : null),
+  }
 }
 
 const targets = {
@@ -118,9 +161,9 @@ const targets = {
     })
     for (const size of [16, 32, 48, 128])
       await writeGreyIcon(at(`extension/public/icons/icon-${size}.png`), resolve(out, `icons/icon-${size}-grey.png`))
-    // One piece: the page's modules capture the built-ins they call as they load, which must happen
-    // at document_start, before any page script can replace them.
-    await script('extension/src/page/index.ts', out, 'page.js', 'RepeatToolGuardPage')
+    // The engine's built-ins (and the serialiser's configurations) are made by the start-up half, at
+    // document_start, before any page script can replace them; the on-demand half uses those.
+    await scriptWithOnDemandHalf('extension/src/page', out, 'page.js', 'RepeatToolGuardPage', ['engine/intrinsics.ts', 'engine/stringifiers.ts'])
     await scriptWithOnDemandHalf('extension/src/content', out, 'content.js', 'RepeatToolGuardContent')
     // The same files for both browsers; only the manifest differs.
     await cp(out, firefox, { recursive: true })

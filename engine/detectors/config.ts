@@ -3,6 +3,7 @@
 import { GuardConfigError, pattern, rejectUnknownKeys, thresholds } from '../config-rules.ts'
 import type { CountBy, CycleConfig, GuardConfig, GuardConfigInput, ToolOverride } from '../types.ts'
 import { isRecord } from '../values.ts'
+import { arrayFind, freeze, objectKeys as keysOf } from '../intrinsics.ts'
 
 type DetectorKey = 'countBy' | 'resultAware' | 'ignoreResultKeys' | 'cycles' | 'stopAfter' | 'tools'
 type DetectorSettings = Pick<GuardConfig, DetectorKey>
@@ -11,16 +12,16 @@ type DetectorSettings = Pick<GuardConfig, DetectorKey>
  * Every opt-in key at the value that turns it off. Merged under a whole config that replaces the
  * one in force, it turns off what that config leaves out (`configure` keeps keys left out).
  */
-export const DETECTORS_OFF = Object.freeze({
+export const DETECTORS_OFF = freeze({
   countBy: 'call',
   resultAware: false,
-  ignoreResultKeys: Object.freeze([]),
+  ignoreResultKeys: freeze([]),
   cycles: null,
   stopAfter: null,
-  tools: Object.freeze([]),
+  tools: freeze([]),
 } satisfies Required<Pick<GuardConfigInput, DetectorKey>>)
 
-export const DETECTOR_KEYS = Object.keys(DETECTORS_OFF) as readonly DetectorKey[]
+export const DETECTOR_KEYS = keysOf(DETECTORS_OFF) as readonly DetectorKey[]
 
 const CYCLE_KEYS = ['maxPeriod', 'repeats']
 const OVERRIDE_KEYS = ['match', 'thresholds', 'countBy', 'resultAware', 'stopAfter']
@@ -46,7 +47,7 @@ export function resolveDetectorKeys(given: Readonly<Record<string, unknown>>, ba
 }
 
 /** Whether `config` turns any detector on: then every reminder event names its detector. */
-export const anyDetectorOn = (config: GuardConfig): boolean => DETECTOR_KEYS.some((key) => config[key] !== undefined)
+export const anyDetectorOn = (config: GuardConfig): boolean => arrayFind(DETECTOR_KEYS, (key) => config[key] !== undefined) !== undefined
 
 function isOff(key: DetectorKey, value: unknown): boolean {
   return value === DETECTORS_OFF[key] || (Array.isArray(value) && value.length === 0)

@@ -1,6 +1,6 @@
 // What applies to one tool's calls: the top-level settings, or those of the first `tools` entry
 // whose pattern matches the tool, with the fields it leaves out taken from the top level.
-import { arrayFind, maps } from '../intrinsics.ts'
+import { arrayFind, freeze, mapped, maps } from '../intrinsics.ts'
 import { compilePattern } from '../patterns.ts'
 import type { CountBy, GuardConfig } from '../types.ts'
 
@@ -12,15 +12,15 @@ export interface ToolPolicy {
 }
 
 export function createPolicyResolver(config: GuardConfig): (tool: string) => ToolPolicy {
-  const top: ToolPolicy = Object.freeze({
+  const top: ToolPolicy = freeze({
     thresholds: config.thresholds,
     countBy: config.countBy ?? 'call',
     resultAware: config.resultAware ?? false,
     stopAfter: config.stopAfter ?? null,
   })
-  const overrides = (config.tools ?? []).map(({ match, ...fields }) => ({
+  const overrides = mapped(config.tools ?? [], ({ match, ...fields }) => ({
     matches: compilePattern(match),
-    policy: Object.freeze({ ...top, ...fields }),
+    policy: freeze({ ...top, ...fields }),
   }))
   if (overrides.length === 0) return () => top
   const cache = new Map<string, ToolPolicy>()

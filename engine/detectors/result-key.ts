@@ -1,6 +1,7 @@
 // The result-aware detector's part of a run key: what a call's result says, so that a poll whose
 // result changes is progress, not a loop.
 import { canonicalArguments } from '../canonical.ts'
+import { setOf } from '../intrinsics.ts'
 import type { ToolResult } from '../types.ts'
 
 /**
@@ -23,7 +24,7 @@ interface ResultFlags {
 
 /** Result keys for one config: `ignoreKeys` are removed at any depth before results are compared. */
 export function createResultKeys(ignoreKeys: readonly string[]) {
-  const ignored = new Set(ignoreKeys)
+  const ignored = setOf(ignoreKeys)
   const canonicalOf = (content: unknown) => {
     const canonical = canonicalArguments(content)
     return ignored.size === 0 ? canonical : withoutKeys(canonical, ignored)

@@ -3,13 +3,14 @@
 import { headOf } from '../text.ts'
 import { isGuardReminder } from './reminder-text.ts'
 import { isRecord } from '../values.ts'
+import { setOf } from '../intrinsics.ts'
 
 /** A tool name the engine accepts: a non-empty string. */
 export const isToolName = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
 export const listOf = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : [])
 
-const TEXT_TYPES = new Set<unknown>([undefined, 'text', 'input_text'])
+const TEXT_TYPES = setOf<unknown>([undefined, 'text', 'input_text'])
 
 /** The text of a text part, or undefined for any other part (images, tool results, files...). */
 export function partText(part: unknown): string | undefined {

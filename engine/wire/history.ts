@@ -2,13 +2,14 @@
 import { isReminderPart, isToolResultPart, listOf } from './content.ts'
 import { isGuardReminder } from './reminder-text.ts'
 import type { Conversation, ConversationItem, InsertionPoint, WireCall } from './types.ts'
+import { freeze } from '../intrinsics.ts'
 
 /** A call as a format reads it, with the id it carries (if any) to tell steps apart. */
 export interface ReadCall extends WireCall {
   readonly id?: unknown
 }
 
-const PROMPT: ConversationItem = Object.freeze({ kind: 'prompt' })
+const PROMPT: ConversationItem = freeze({ kind: 'prompt' })
 
 interface History {
   /**

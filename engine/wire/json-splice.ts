@@ -10,6 +10,7 @@
 // one `JSON.parse` keeps.
 import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, JsonText, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-text.ts'
 import type { InsertionPoint } from './types.ts'
+import { jsonParse, jsonStringify } from '../intrinsics.ts'
 
 export interface JsonInsertion {
   readonly at: InsertionPoint
@@ -46,8 +47,8 @@ interface ArrayRead {
 type Json = Readonly<Record<string, unknown>>
 
 // Taken when the engine loads: a page that replaces JSON later cannot steer the splice.
-const parseJson = JSON.parse
-const stringifyJson = JSON.stringify
+const parseJson = jsonParse
+const stringifyJson = jsonStringify
 
 /**
  * `text` with every insertion spliced in; `root` is what `JSON.parse(text)` returned. Throws when

@@ -2,6 +2,7 @@
 // text `JSON.parse` accepted. Backwards is sound too: in valid JSON a quote after an even run of
 // backslashes is the edge of a string and any other quote is escaped, so every string, and with
 // them every bracket outside strings, is found from either side.
+import { jsonParse } from '../intrinsics.ts'
 
 export const QUOTE = 0x22
 const BACKSLASH = 0x5c
@@ -13,7 +14,7 @@ export const COMMA = 0x2c
 export const COLON = 0x3a
 
 // Taken when the engine loads: a page that replaces JSON later cannot steer the reading.
-const parseJson = JSON.parse
+const parseJson = jsonParse
 
 /** A whole JSON string from its opening quote (sticky: it matches right at `lastIndex`). */
 const STRING = /"[^"\\]*(?:\\[\s\S][^"\\]*)*"/y

@@ -6,6 +6,7 @@
 // rides on this: results come from the history, cycles and runs continue from request to request,
 // and `stopAfter` is only reported ("would block"), since the calls were already made.
 import { canonicalArguments, createRepeatToolGuard, type GuardConfig, type GuardEvent } from '../index.ts'
+import { freeze, jsonParse, jsonStringify } from '../intrinsics.ts'
 import { isRecord } from '../values.ts'
 import { detectFormat, mayHoldToolCall } from './detect.ts'
 import { conversationKey, conversationLabel } from './identity.ts'
@@ -23,8 +24,8 @@ import type {
 
 // Taken when the engine loads (at document_start in a page): a page that replaces JSON later
 // cannot steer what we read or write.
-const parseJson = JSON.parse
-const stringifyJson = JSON.stringify
+const parseJson = jsonParse
+const stringifyJson = jsonStringify
 
 interface WireGuardOptions {
   /**
@@ -76,7 +77,7 @@ interface WireAgent {
 }
 
 /** A conversation of the page's own agent: nothing to do, and nothing to show twice. */
-const PAGES_OWN = Object.freeze({ kind: 'hook' as const })
+const PAGES_OWN = freeze({ kind: 'hook' as const })
 
 type Known = WireAgent | typeof PAGES_OWN
 

@@ -7,9 +7,10 @@ import { isReminderContent, isToolName, listOf, resultContent } from '../content
 import { isRecord } from '../../values.ts'
 import { createHistory, type ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
+import { setOf } from '../../intrinsics.ts'
 
 const CALLS: Readonly<Record<string, string>> = { function_call: 'arguments', custom_tool_call: 'input' }
-const OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output'])
+const OUTPUTS = setOf(['function_call_output', 'custom_tool_call_output'])
 
 export const openaiResponses: WireFormatAdapter = {
   format: 'openai-responses',

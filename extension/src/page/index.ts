@@ -1,20 +1,23 @@
 // The MAIN-world script, run at document_start in every frame before any page script. It does the
-// least a page that never runs an agent must pay for: it builds the guard behind
-// `window.__REPEAT_TOOL_GUARD__` (now, so that built-ins a page replaces later cannot break it),
-// installs the fetch interceptor and listens for the relay (page-bridge.ts). It posts nothing, and
-// builds no wire guard, until the page has something to say. Nothing here may ever break the page.
-import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
+// least a page that never runs an agent must pay for: it captures the built-ins (the engine's,
+// engine/intrinsics.ts, and its own, builtins.ts) and configures the engine's serialiser with them
+// (engine/stringifiers.ts), installs `window.__REPEAT_TOOL_GUARD__` and the fetch interceptor's
+// Proxy, and listens for the relay. The engine's guard, the bridge to the relay and the wire guard
+// are the on-demand half's (on-demand.ts), run by the first call of the page API, the first request
+// that may be an LLM request or the first message of the relay; it uses what was made here, so
+// whatever the page replaces meanwhile changes nothing. Nothing here may ever break the page.
+import * as intrinsics from '../../../engine/intrinsics.ts'
+import * as stringifiers from '../../../engine/stringifiers.ts'
 import { errorText } from '../../../engine/text.ts'
-import { PROTOCOL_VERSION, type AgentState } from '../protocol/events.ts'
-import { fromEngineEvent } from '../protocol/from-engine.ts'
+import { PROTOCOL_VERSION } from '../protocol/events.ts'
 import { CONTENT_SOURCE } from '../protocol/messages.ts'
+import { redactUrl } from '../protocol/redact-url.ts'
 import { isTagged } from '../protocol/tag.ts'
-import { createPageBridge } from './page-bridge.ts'
 import { captureBuiltins } from './builtins.ts'
+import { onDemand } from './deferred.ts'
 import { installFetchInterceptor } from './fetch/install.ts'
 import { createOriginMode } from './origin-mode.ts'
-import { createPageGuard } from './page-api.ts'
-import { createRecentCalls } from './recent-calls.ts'
+import { createPageFacade } from './page-facade.ts'
 
 const GLOBAL_NAME = '__REPEAT_TOOL_GUARD__'
 
@@ -22,21 +25,12 @@ function install(win: Window & typeof globalThis): void {
   // Already there: this frame was set up before (the script must never run twice on one window).
   if (Object.hasOwn(win, GLOBAL_NAME)) return
   const builtins = captureBuiltins(win)
-  const loadedAt = builtins.now()
-  const url = win.location.href
-  const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
-  const zeroCode = createOriginMode(win)
-  let wireAgents = (): AgentState[] => []
-  const page = createPageBridge({ win, builtins, guard, loadedAt, url, wireAgents: () => wireAgents(), setZeroCode: zeroCode.set })
-
-  const recentCalls = createRecentCalls()
-  guard.subscribe((event) => {
-    if (event.type === 'call') recentCalls.add(event.tool, event.canonicalArguments)
-    page.push(fromEngineEvent(event))
-  })
+  const startUp = { win, builtins, loadedAt: builtins.now(), url: redactUrl(win.location.href), zeroCode: createOriginMode(win) }
+  let page: ReturnType<ReturnType<typeof onDemand>['startPage']> | undefined
+  const started = () => (page ??= onDemand({ intrinsics, stringifiers }).startPage(startUp))
 
   Object.defineProperty(win, GLOBAL_NAME, {
-    value: createPageGuard(guard, PROTOCOL_VERSION, page.fault),
+    value: createPageFacade(PROTOCOL_VERSION, () => started().api),
     writable: false,
     enumerable: false,
     configurable: false,
@@ -45,21 +39,15 @@ function install(win: Window & typeof globalThis): void {
   builtins.onMessage(
     (source, data) => {
       // Not tagged as the relay's: other scripts' traffic (our own batches included), not counted.
-      if (isTagged(data, CONTENT_SOURCE)) page.fromRelay(source, data)
+      if (isTagged(data, CONTENT_SOURCE)) started().fromRelay(source, data)
     },
-    (error) => page.fault(`a message from the extension could not be handled: ${errorText(error)}`),
+    (error) => started().fault(`a message from the extension could not be handled: ${errorText(error)}`),
   )
 
   try {
-    wireAgents = installFetchInterceptor({
-      target: win,
-      config: () => guard.config,
-      mode: zeroCode.current,
-      emit: page.emit,
-      hookSaw: recentCalls.has,
-    }).snapshot
+    installFetchInterceptor({ target: win, mode: startUp.zeroCode.current, inspector: (outgoing) => started().fetchInspector(outgoing) })
   } catch (error) {
-    page.fault(`fetch interception is off: ${errorText(error)}`)
+    started().fault(`fetch interception is off: ${errorText(error)}`)
   }
 }
 

@@ -2,7 +2,7 @@
 // one, the page runs its origin's default: a site the user never set is observed, never rewritten.
 import { defaultModeFor, frameOrigin, type ZeroCodeMode } from '../protocol/zero-code-mode.ts'
 
-interface OriginMode {
+export interface OriginMode {
   /** Read on every fetch: a change applies to the next request. */
   readonly current: () => ZeroCodeMode
   set(mode: ZeroCodeMode): void

@@ -8,13 +8,15 @@ import { headOf } from '../../../engine/text.ts'
 import type { GuardConfig } from '../../../engine/index.ts'
 import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
 import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
-import { redactUrl } from '../protocol/redact-url.ts'
 import { createBatcher } from './batcher.ts'
 import type { PageBuiltins } from './builtins.ts'
 
 interface RelayLinkOptions {
   readonly builtins: PageBuiltins
-  /** When and where the page loaded (`document_start`; the URL as it was, redacted here), reported with the first batch. */
+  /**
+   * When and where the page loaded, reported with the first batch: taken at `document_start`, the URL
+   * redacted then (redactUrl), with the built-ins the page had not yet replaced.
+   */
   readonly loadedAt: number
   readonly url: string
   /** The config in force, reported with the first batch. */
@@ -34,7 +36,7 @@ export function createRelayLink({ builtins, loadedAt, url, config }: RelayLinkOp
     microtask: builtins.microtask,
     later: builtins.later,
   })
-  const pageLoad: InspectorEvent = { type: 'page-load', at: loadedAt, url: headOf(redactUrl(url), LIMITS.url) }
+  const pageLoad: InspectorEvent = { type: 'page-load', at: loadedAt, url: headOf(url, LIMITS.url) }
   let spoken = false
 
   function push(event: InspectorEvent): void {

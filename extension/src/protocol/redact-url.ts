@@ -2,12 +2,13 @@
 // OAuth implicit grant puts tokens there) and the values of query parameters named like keys
 // (Gemini's `?key=`, signed URLs, OAuth codes). The parameter's name stays, so the URL still says
 // what it was.
+import { setOf } from '../../../engine/intrinsics.ts'
 
 /** What a removed value becomes. */
 export const REDACTED = 'REDACTED'
 
 /** Parameter names whose values are secrets, compared lower-cased. */
-const SECRET_NAMES = new Set([
+const SECRET_NAMES = setOf([
   'key',
   'api_key',
   'apikey',

@@ -75,11 +75,15 @@ const isTrue: Check = (value, path) => {
   if (value !== true) reject('shape', `${path} must be true when present`)
 }
 
-const oneOf =
-  (...values: readonly string[]): Check =>
+// For the checks built when this module loads: spreading a list into `oneOf` there would read the
+// page-replaceable iterator, and the page script loads this module only on first use.
+const oneOfList =
+  (values: readonly string[]): Check =>
   (value, path) => {
     if (typeof value !== 'string' || !values.includes(value)) reject('shape', `${path} must be one of ${values.join(', ')}`)
   }
+
+const oneOf = (...values: readonly string[]): Check => oneOfList(values)
 
 const orNull =
   (check: Check): Check =>
@@ -168,7 +172,7 @@ const guardConfig: Check = both(
 )
 
 const descriptorFields = { id: agentId, kind: oneOf('hook', 'wire'), label: text(LIMITS.label) }
-const descriptorOptional = { parentId: agentId, format: oneOf(...WIRE_FORMATS) }
+const descriptorOptional = { parentId: agentId, format: oneOfList(WIRE_FORMATS) }
 const toolName = text(LIMITS.toolName, 1)
 
 const agentState = record(
@@ -204,7 +208,7 @@ const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
   reminder: both(
     record(
       { type: checkedBefore, at: time, agentId, seq: natural, tool: toolName, count: natural, level: oneOf('gentle', 'detailed', 'cycle'), text: text(LIMITS.text, 1) },
-      { placement: text(LIMITS.label), textLength: natural, withheld: oneOf(...WITHHELD_REASONS), detector: oneOf('repeat', 'same-tool', 'cycle') },
+      { placement: text(LIMITS.label), textLength: natural, withheld: oneOfList(WITHHELD_REASONS), detector: oneOf('repeat', 'same-tool', 'cycle') },
     ),
     (value, path) => {
       // Present only when the text was cut: then the true length exceeds what is carried.
@@ -225,7 +229,7 @@ const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
         remindersInserted: natural,
         rewritten: flag,
       },
-      { withheld: oneOf(...WITHHELD_REASONS) },
+      { withheld: oneOfList(WITHHELD_REASONS) },
     ),
     (value, path) => {
       const { rewritten, withheld } = value as { rewritten: boolean; withheld?: string }
@@ -289,7 +293,7 @@ export function checkContentToPage(data: unknown): Checked<ContentToPage> {
   const check = variants('kind', {
     config: record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore, config: guardConfig }),
     resync: record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore }),
-    'zero-code': record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore, mode: oneOf(...ZERO_CODE_MODES) }),
+    'zero-code': record({ source: checkedBefore, v: checkedBefore, kind: checkedBefore, mode: oneOfList(ZERO_CODE_MODES) }),
   })
   return run(data, check, { tag: CONTENT_SOURCE, maxBytes: BATCH_BYTES })
 }

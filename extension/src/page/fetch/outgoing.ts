@@ -8,7 +8,7 @@ export type Candidate =
   | { readonly kind: 'text'; readonly text: string; readonly input: unknown; readonly keepalive: boolean }
   | { readonly kind: 'request'; readonly request: Request }
 
-interface Outgoing {
+export interface Outgoing {
   /** The body of `fetch(...args)` when it may be an LLM request; undefined for anything else. */
   candidate(args: readonly unknown[]): Candidate | undefined
   /**

@@ -1,0 +1,55 @@
+// What the page script needs only once the page calls `window.__REPEAT_TOOL_GUARD__`, sends a
+// request that may be an LLM request, or the relay speaks to it: the engine's guard, the bridge to
+// the relay, the fetch analysis. Reached through `onDemand()` (deferred.ts) only, so the build can
+// keep it from running at document_start.
+import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
+import { PROTOCOL_VERSION, type AgentState } from '../protocol/events.ts'
+import { fromEngineEvent } from '../protocol/from-engine.ts'
+import type { PageBuiltins } from './builtins.ts'
+import { createFetchInspector, type FetchInspector } from './fetch/inspector.ts'
+import type { Outgoing } from './fetch/outgoing.ts'
+import type { OriginMode } from './origin-mode.ts'
+import { createPageGuard, type PageGuard } from './page-api.ts'
+import { createPageBridge } from './page-bridge.ts'
+import { createRecentCalls } from './recent-calls.ts'
+
+interface StartUp {
+  readonly win: Window
+  readonly builtins: PageBuiltins
+  /** When and where the page loaded (`document_start`): reported with the page's first batch. */
+  readonly loadedAt: number
+  /** The page's URL at `document_start`, already redacted. */
+  readonly url: string
+  readonly zeroCode: OriginMode
+}
+
+interface PageHalf {
+  /** The guard behind `window.__REPEAT_TOOL_GUARD__`. */
+  readonly api: PageGuard
+  readonly fault: (message: string) => void
+  /** A window message tagged as the relay's (not yet checked). */
+  readonly fromRelay: (source: unknown, data: unknown) => void
+  /** The fetch interceptor's analysis, built with the request readers it captured at document_start. */
+  readonly fetchInspector: (outgoing: Outgoing) => FetchInspector
+}
+
+export function startPage({ win, builtins, loadedAt, url, zeroCode }: StartUp): PageHalf {
+  const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
+  let inspector: FetchInspector | undefined
+  const wireAgents = (): AgentState[] => inspector?.snapshot() ?? []
+  const page = createPageBridge({ win, builtins, guard, loadedAt, url, wireAgents, setZeroCode: zeroCode.set })
+
+  const recentCalls = createRecentCalls()
+  guard.subscribe((event) => {
+    if (event.type === 'call') recentCalls.add(event.tool, event.canonicalArguments)
+    page.push(fromEngineEvent(event))
+  })
+
+  return {
+    api: createPageGuard(guard, PROTOCOL_VERSION, page.fault),
+    fault: page.fault,
+    fromRelay: page.fromRelay,
+    fetchInspector: (outgoing) =>
+      (inspector ??= createFetchInspector({ outgoing, config: () => guard.config, emit: page.emit, hookSaw: recentCalls.has, now: builtins.now })),
+  }
+}
