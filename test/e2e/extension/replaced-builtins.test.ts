@@ -105,13 +105,15 @@ describe('a page that replaces built-ins after load', () => {
 
     const panel = await browser.openPanel(tabId)
     await expect.poll(() => panel.getByTestId('agent-label').allTextContents(), { timeout: 10_000 }).toEqual(['main'])
-    // Six calls, and the stored settings: the relay brings them once the page has spoken, here while
-    // the page's built-ins throw, so its handler reports them as a fault instead of applying them.
-    await expect.poll(() => panel.getByTestId('faults').textContent()).toMatch(/7 faults/)
+    // A fault for each of the six calls. The relay brings the stored settings once the page has
+    // spoken: if they arrive while the page's built-ins still throw, the page's handler reports one
+    // more fault instead of applying them (page-builtins.test.ts covers that handler); whether they
+    // do is a matter of timing, so the count may be 7.
+    await expect.poll(() => panel.getByTestId('faults').textContent()).toMatch(/^✖ [67] faults$/)
     await panel.getByTestId('faults').click()
-    const details = await panel.getByTestId('faults-detail').textContent()
-    expect(details).toContain(PAGE_ERROR)
-    expect(details).toContain(`a message from the extension could not be handled: ${PAGE_ERROR}`)
+    const details = (await panel.getByTestId('faults-detail').textContent()) ?? ''
+    const callFaults = details.match(/(postExecute|observe): a built-in the serialiser calls was replaced and throws: replaced by the page/g) ?? []
+    expect(callFaults).toHaveLength(6)
 
     // Built-ins back: the same agent is guarded again (the failed calls counted nothing).
     const after = await page.evaluate(async () => {
@@ -159,8 +161,11 @@ describe('a page that replaces built-ins after load', () => {
     await expect.poll(() => panel.getByTestId('reminder-text').allTextContents(), { timeout: 10_000 }).toEqual(received.flat())
     expect(await panel.getByTestId('faults').count()).toBe(0)
     // The timeline keeps the real clock: the page's fake one is the page's business.
-    const reminders = (await (await tapPanelPort(panel, tabId)).events()).filter((e) => e.type === 'reminder')
-    expect(reminders).toHaveLength(2)
+    const tap = await tapPanelPort(panel, tabId)
+    const remindersOf = async () => (await tap.events()).filter((e) => e.type === 'reminder')
+    // The tap gets the tab's history over its own port: wait for it rather than read it at once.
+    await expect.poll(async () => (await remindersOf()).length).toBe(2)
+    const reminders = await remindersOf()
     for (const reminder of reminders) expect(reminder.at).toBeGreaterThanOrEqual(started)
   })
 })
