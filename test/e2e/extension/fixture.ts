@@ -30,3 +30,26 @@ export function runAgent(page: Page, agent: string, calls: Call[]): Promise<stri
 }
 
 export const repeat = (times: number, call: Call): Call[] => Array.from({ length: times }, () => call)
+
+/**
+ * Runs inside the page (handed to Playwright's or Puppeteer's `evaluate`, so it uses nothing from
+ * outside itself): loads a child frame and a srcdoc frame, and returns what each one's first script
+ * saw of the page API, and whether the child has a page API of its own. The frames are removed after.
+ */
+export async function probeFrames(): Promise<{ child: unknown; inline: unknown; own: boolean }> {
+  const load = (setup: (frame: HTMLIFrameElement) => void) =>
+    new Promise<HTMLIFrameElement>((loaded) => {
+      const frame = document.createElement('iframe')
+      setup(frame)
+      frame.onload = () => loaded(frame)
+      document.body.append(frame)
+    })
+  const child = await load((f) => (f.src = 'agent.html?frame'))
+  const inline = await load((f) => (f.srcdoc = '<script>window.firstScriptSaw = typeof window.__REPEAT_TOOL_GUARD__</script>'))
+  const read = (f: HTMLIFrameElement) => (f.contentWindow as unknown as { firstScriptSaw: unknown }).firstScriptSaw
+  const guardOf = (w: Window | null) => (w as unknown as { __REPEAT_TOOL_GUARD__?: unknown } | null)?.__REPEAT_TOOL_GUARD__
+  const seen = { child: read(child), inline: read(inline), own: child.contentWindow !== window && guardOf(child.contentWindow) !== guardOf(window) }
+  child.remove()
+  inline.remove()
+  return seen
+}

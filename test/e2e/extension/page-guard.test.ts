@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROTOCOL_VERSION } from '../../../extension/src/protocol/events.ts'
 import { launch, type Browser } from '../support/browser.ts'
 import type { TestServer } from '../support/server.ts'
-import { GENTLE_REMINDER, serveFixtures, type AgentWindow } from './fixture.ts'
+import { GENTLE_REMINDER, probeFrames, serveFixtures, type AgentWindow } from './fixture.ts'
 
 let browser: Browser
 let server: TestServer
@@ -28,19 +28,7 @@ describe('window.__REPEAT_TOOL_GUARD__', () => {
   })
 
   it('is installed in every frame, before its first script, srcdoc frames included', async () => {
-    const seen = await page.evaluate(async () => {
-      const load = (setup: (frame: HTMLIFrameElement) => void) =>
-        new Promise<HTMLIFrameElement>((loaded) => {
-          const frame = document.createElement('iframe')
-          setup(frame)
-          frame.onload = () => loaded(frame)
-          document.body.append(frame)
-        })
-      const child = await load((f) => (f.src = 'agent.html?frame'))
-      const inline = await load((f) => (f.srcdoc = '<script>window.firstScriptSaw = typeof window.__REPEAT_TOOL_GUARD__</script>'))
-      const read = (f: HTMLIFrameElement) => (f.contentWindow as unknown as { firstScriptSaw: unknown }).firstScriptSaw
-      return { child: read(child), inline: read(inline), own: child.contentWindow !== window && (child.contentWindow as unknown as AgentWindow).__REPEAT_TOOL_GUARD__ !== (window as unknown as AgentWindow).__REPEAT_TOOL_GUARD__ }
-    })
+    const seen = await page.evaluate(probeFrames)
     expect(seen).toEqual({ child: { type: 'object', version: PROTOCOL_VERSION }, inline: 'object', own: true })
   })
 

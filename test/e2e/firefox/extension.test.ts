@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { PROTOCOL_VERSION } from '../../../extension/src/protocol/events.ts'
 import { openaiChatBody, repeat as repeatTurns } from '../../fixtures/wire/conversations.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
-import { GENTLE_REMINDER, repeat, serveFixtures, type AgentWindow } from '../extension/fixture.ts'
+import { GENTLE_REMINDER, probeFrames, repeat, serveFixtures, type AgentWindow } from '../extension/fixture.ts'
 import { launchFirefox, type Firefox } from '../support/firefox.ts'
 import { mountMockLlm, type MockLlm } from '../support/mock-llm.ts'
 import type { TestServer } from '../support/server.ts'
@@ -38,23 +38,8 @@ test('the page API exists before the page runs its first script', async () => {
 })
 
 test('the page API is in every frame before its first script, srcdoc frames included', async () => {
-  const seen = await page.evaluate(async () => {
-    const load = (setup: (frame: HTMLIFrameElement) => void) =>
-      new Promise<HTMLIFrameElement>((loaded) => {
-        const frame = document.createElement('iframe')
-        setup(frame)
-        frame.onload = () => loaded(frame)
-        document.body.append(frame)
-      })
-    const child = await load((f) => (f.src = 'agent.html?frame'))
-    const inline = await load((f) => (f.srcdoc = '<script>window.firstScriptSaw = typeof window.__REPEAT_TOOL_GUARD__</script>'))
-    const read = (f: HTMLIFrameElement) => (f.contentWindow as unknown as { firstScriptSaw: unknown }).firstScriptSaw
-    const frames = [child, inline].map(read)
-    child.remove()
-    inline.remove()
-    return frames
-  })
-  expect(seen).toEqual([{ type: 'object', version: PROTOCOL_VERSION }, 'object'])
+  const seen = await page.evaluate(probeFrames)
+  expect(seen).toEqual({ child: { type: 'object', version: PROTOCOL_VERSION }, inline: 'object', own: true })
 })
 
 test('an agent that calls the page API gets the gentle reminder at the 3rd identical call and the detailed one at the 5th', async () => {
