@@ -12,6 +12,7 @@ import { afterAll, beforeAll, it } from 'vitest'
 import { EXTENSION_DIR, launch, type Browser } from '../test/e2e/support/browser.ts'
 import { serve, type TestServer } from '../test/e2e/support/server.ts'
 import { median, quantile } from './support/quantile.ts'
+import type { SpreadRow } from './support/spread-row.ts'
 
 const FRAMES = 20
 /** Rounds per page, after the warm-up rounds that are not counted (first loads fill caches). */
@@ -105,17 +106,8 @@ async function rounds(page: keyof typeof ROUNDS): Promise<Map<Setup, Timing[]>> 
   return timings
 }
 
-interface Row {
-  readonly case: string
-  readonly baseline: string
-  readonly measured: string
-  readonly ratio: string
-  readonly spread: string
-  readonly target: string
-  readonly met: string
-}
 
-function row(name: string, baseline: readonly number[], measured: readonly number[], target?: number): Row {
+function row(name: string, baseline: readonly number[], measured: readonly number[], target?: number): SpreadRow {
   const ratios = measured.map((m, i) => m / baseline[i]!)
   const ratio = median(ratios)
   return {
@@ -130,7 +122,7 @@ function row(name: string, baseline: readonly number[], measured: readonly numbe
 }
 
 it('costs a page at most 5% more load time than empty content scripts do', async () => {
-  const rows: Row[] = []
+  const rows: SpreadRow[] = []
   for (const [page, label] of [['plain', 'a plain page'], ['frames', `a page with ${FRAMES} same-origin iframes`]] as const) {
     const timings = await rounds(page)
     const of = (setup: Setup, key: keyof Timing) => timings.get(setup)!.map((t) => t[key])

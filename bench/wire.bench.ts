@@ -26,19 +26,10 @@ import { anthropicBody, openaiChatBody, type Body, type Script, type Turn } from
 import { EXTENSION_DIR, launch } from '../test/e2e/support/browser.ts'
 import { serve } from '../test/e2e/support/server.ts'
 import { median, quantile } from './support/quantile.ts'
+import type { SpreadRow } from './support/spread-row.ts'
 
-interface Row {
-  readonly case: string
-  readonly baseline: string
-  readonly measured: string
-  readonly ratio: string
-  /** The middle half of the per-round ratios, and how many rounds there were. */
-  readonly spread: string
-  readonly target: string
-  readonly met: string
-}
 
-const rows: Row[] = []
+const rows: SpreadRow[] = []
 const ms = (value: number) => (value >= 1 ? `${value.toFixed(2)} ms` : `${(value * 1000).toFixed(1)} µs`)
 
 /** A row of the table; without a target it only informs. */

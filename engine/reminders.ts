@@ -24,7 +24,8 @@ export function previewArguments(canonical: string, maxChars: number): string {
   return head.length === canonical.length ? canonical : `${head}… (+${canonical.length - head.length} more chars)`
 }
 
-interface ReminderRequest {
+/** What a run's reminder is made from: the same for exact repeats and same-tool runs. */
+export interface ReminderRequest {
   readonly level: 'gentle' | 'detailed'
   readonly tool: string
   readonly count: number

@@ -1,6 +1,6 @@
 // The same-tool detector (`countBy: 'tool'`): a run is the same tool called again and again,
 // whatever its arguments (`grep a`, `grep b`, `grep c`), and its reminders say so.
-import { noticeMessage, previewArguments } from '../reminders.ts'
+import { noticeMessage, previewArguments, type ReminderRequest } from '../reminders.ts'
 import type { ReminderMessage } from '../types.ts'
 
 const GENTLE_SAME_TOOL =
@@ -16,16 +16,8 @@ function detailedSameTool(tool: string, count: number, argumentsPreview: string)
   ].join('\n')
 }
 
-interface SameToolRequest {
-  readonly level: 'gentle' | 'detailed'
-  readonly tool: string
-  readonly count: number
-  /** The canonical arguments of the call that reached the threshold. */
-  readonly canonicalArguments: string
-  readonly argumentsPreviewChars: number
-}
 
-export function sameToolReminder(r: SameToolRequest): ReminderMessage {
+export function sameToolReminder(r: ReminderRequest): ReminderMessage {
   const text =
     r.level === 'gentle'
       ? GENTLE_SAME_TOOL

@@ -13,6 +13,9 @@ let server: TestServer
 beforeAll(async () => {
   server = await serveFixtures()
   browser = await launch()
+  // Until the freshly installed worker has run once, the browser does not know which tab events
+  // it listens to, and drops them: start from a running extension, as a user does.
+  await (await browser.worker()).evaluate(() => chrome.runtime.id)
 })
 
 afterAll(async () => {

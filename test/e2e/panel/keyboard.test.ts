@@ -114,7 +114,12 @@ describe('the find key in real DevTools', () => {
       const focused = () =>
         frame.evaluate(() => (document.hasFocus() ? (document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName) : 'outside the panel'))
       // From inside the panel (the agents), then with nothing focused in it.
+      // Clicked, as a user does: a programmatic focus() inside the frame does not move DevTools'
+      // own focus to the panel's frame, and the key would go to DevTools.
+      await frame.locator('[role=tree]').click()
       await frame.locator('[role=tree]').focus()
+      // DevTools hands the focus to the panel's frame asynchronously: press only once it is there.
+      await expect.poll(focused, { timeout: 5_000 }).not.toBe('outside the panel')
       await devtools.page.keyboard.press('Control+F')
       await expect.poll(focused).toBe('filter-text')
       // Nothing opened the search bar meanwhile: it would hold the focus.
