@@ -10,7 +10,8 @@ type SummaryAgent = TabSummary['agents'][number]
 
 function withAgent(agents: readonly SummaryAgent[], agent: SummaryAgent): readonly SummaryAgent[] {
   if (agents.length >= MAX_SUMMARY_AGENTS || agents.some((a) => a.id === agent.id)) return agents
-  return [...agents, { id: agent.id, label: agent.label, kind: agent.kind }]
+  const { id, label, kind, reach } = agent
+  return [...agents, reach === undefined ? { id, label, kind } : { id, label, kind, reach }]
 }
 
 function withAgents(summary: TabSummary, seen: readonly SummaryAgent[]): TabSummary {

@@ -16,6 +16,7 @@ import { isTagged } from '../protocol/tag.ts'
 import { captureBuiltins } from './builtins.ts'
 import { onDemand } from './deferred.ts'
 import { installFetchInterceptor } from './fetch/install.ts'
+import { createNativeLook } from './native-look.ts'
 import { createOriginMode } from './origin-mode.ts'
 import { createPageFacade } from './page-facade.ts'
 
@@ -44,8 +45,11 @@ function install(win: Window & typeof globalThis): void {
     (error) => started().fault(`a message from the extension could not be handled: ${errorText(error)}`),
   )
 
+  // Each transport's hook (REACH.md) stands on its own: one failing leaves the others in place.
+  const showAsNative = createNativeLook(win)
+  const inspector = () => started().wireInspector()
   try {
-    installFetchInterceptor({ target: win, mode: startUp.zeroCode.current, inspector: (outgoing) => started().fetchInspector(outgoing) })
+    installFetchInterceptor({ target: win, mode: startUp.zeroCode.current, inspector, showAsNative })
   } catch (error) {
     started().fault(`fetch interception is off: ${errorText(error)}`)
   }

@@ -1,17 +1,16 @@
 // What the page script needs only once the page calls `window.__REPEAT_TOOL_GUARD__`, sends a
 // request that may be an LLM request, or the relay speaks to it: the engine's guard, the bridge to
-// the relay, the fetch analysis. Reached through `onDemand()` (deferred.ts) only, so the build can
+// the relay, zero-code mode's analysis. Reached through `onDemand()` (deferred.ts) only, so the build can
 // keep it from running at document_start.
 import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { PROTOCOL_VERSION, type AgentState } from '../protocol/events.ts'
 import { fromEngineEvent } from '../protocol/from-engine.ts'
 import type { PageBuiltins } from './builtins.ts'
-import { createFetchInspector, type FetchInspector } from './fetch/inspector.ts'
-import type { Outgoing } from './fetch/outgoing.ts'
 import type { OriginMode } from './origin-mode.ts'
 import { createPageGuard, type PageGuard } from './page-api.ts'
 import { createPageBridge } from './page-bridge.ts'
 import { createRecentCalls } from './recent-calls.ts'
+import { createWireInspector, type WireInspector } from './wire/inspector.ts'
 
 interface StartUp {
   readonly win: Window
@@ -29,13 +28,13 @@ interface PageHalf {
   readonly fault: (message: string) => void
   /** A window message tagged as the relay's (not yet checked). */
   readonly fromRelay: (source: unknown, data: unknown) => void
-  /** The fetch interceptor's analysis, built with the request readers it captured at document_start. */
-  readonly fetchInspector: (outgoing: Outgoing) => FetchInspector
+  /** Zero-code mode's analysis, shared by every transport that carries LLM requests. */
+  readonly wireInspector: () => WireInspector
 }
 
 export function startPage({ win, builtins, loadedAt, url, zeroCode }: StartUp): PageHalf {
   const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
-  let inspector: FetchInspector | undefined
+  let inspector: WireInspector | undefined
   const wireAgents = (): AgentState[] => inspector?.snapshot() ?? []
   const page = createPageBridge({ win, builtins, guard, loadedAt, url, wireAgents, setZeroCode: zeroCode.set })
 
@@ -49,7 +48,7 @@ export function startPage({ win, builtins, loadedAt, url, zeroCode }: StartUp): 
     api: createPageGuard(guard, PROTOCOL_VERSION, page.fault),
     fault: page.fault,
     fromRelay: page.fromRelay,
-    fetchInspector: (outgoing) =>
-      (inspector ??= createFetchInspector({ outgoing, config: () => guard.config, emit: page.emit, hookSaw: recentCalls.has, now: builtins.now })),
+    wireInspector: () =>
+      (inspector ??= createWireInspector({ config: () => guard.config, emit: page.emit, hookSaw: recentCalls.has, now: builtins.now })),
   }
 }

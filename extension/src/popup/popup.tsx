@@ -29,7 +29,7 @@ export function Popup({ state, zeroCode }: { state: PopupState; zeroCode: ZeroCo
         <ul class="rtg-popup-agents">
           {summary.agents.map((agent) => (
             <li key={agent.id}>
-              {agent.label} <span class="rtg-popup-kind">{agent.kind}</span>
+              {agent.label} <span class="rtg-popup-kind">{agent.reach ?? agent.kind}</span>
             </li>
           ))}
         </ul>

@@ -6,10 +6,22 @@ import type { WireFormat } from '../../../engine/wire/types.ts'
 
 export const PROTOCOL_VERSION = 1
 
-/** `hook`: an agent that calls `window.__REPEAT_TOOL_GUARD__`; `wire`: a conversation seen in LLM requests. */
-type AgentKind = 'hook' | 'wire'
+/**
+ * `hook`: an agent that calls `window.__REPEAT_TOOL_GUARD__`; `wire`: a conversation seen in LLM
+ * requests; `webmcp`: the calls of the tools the frame registered through WebMCP.
+ */
+export const AGENT_KINDS = ['hook', 'wire', 'webmcp'] as const
+type AgentKind = (typeof AGENT_KINDS)[number]
 
-/** Agent ids are unique per page: `hook:<engine id>` or `wire:<engine id>`. */
+/**
+ * How the guard reached an agent that never called its page API (README, "Reach"): the page's
+ * `fetch`, its `XMLHttpRequest`, OpenAI Responses continued with `previous_response_id` (read from
+ * the responses), WebMCP tools, or the requests posted to WebLLM's worker.
+ */
+export const AGENT_REACHES = ['fetch', 'xhr', 'responses-stateful', 'webmcp', 'webllm'] as const
+export type AgentReach = (typeof AGENT_REACHES)[number]
+
+/** Agent ids are unique per page: `hook:<engine id>`, `wire:<wire id>` or `webmcp:<n>`. */
 export type AgentId = string
 
 export interface AgentDescriptor {
@@ -19,6 +31,8 @@ export interface AgentDescriptor {
   readonly parentId?: AgentId
   /** Wire agents only: the request format their conversation uses. */
   readonly format?: WireFormat
+  /** Agents the page did not report itself: how the guard reached them. */
+  readonly reach?: AgentReach
 }
 
 export interface AgentState extends AgentDescriptor {

@@ -1,7 +1,7 @@
 // Every message between execution contexts. Each hop validates what it receives against these
 // shapes (see validate.ts) and drops, and counts, anything else.
 import type { GuardConfig } from '../../../engine/index.ts'
-import type { InspectorEvent } from './events.ts'
+import type { AgentDescriptor, InspectorEvent } from './events.ts'
 import type { ZeroCodeMode } from './zero-code-mode.ts'
 
 /** Tags on window.postMessage traffic between the MAIN world and the isolated world. */
@@ -70,7 +70,7 @@ export interface TabSummary {
   /** The top frame's URL (secrets already removed by the page), or null before its first batch. */
   readonly pageUrl: string | null
   /** The agents seen, oldest first, up to `MAX_SUMMARY_AGENTS`. */
-  readonly agents: readonly { readonly id: string; readonly label: string; readonly kind: 'hook' | 'wire' }[]
+  readonly agents: readonly Pick<AgentDescriptor, 'id' | 'label' | 'kind' | 'reach'>[]
   /** Reminders that reached the model. */
   readonly reminders: number
   /** Reminders zero-code mode only showed (an observed origin, the keep-alive limit). */

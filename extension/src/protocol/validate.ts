@@ -5,7 +5,7 @@
 import { resolveConfig } from '../../../engine/index.ts'
 import { isRecord } from '../../../engine/values.ts'
 import { WIRE_FORMATS } from '../../../engine/wire/types.ts'
-import { LIMITS, PROTOCOL_VERSION, WITHHELD_REASONS, type InspectorEvent, type InspectorEventType } from './events.ts'
+import { AGENT_KINDS, AGENT_REACHES, LIMITS, PROTOCOL_VERSION, WITHHELD_REASONS, type InspectorEvent, type InspectorEventType } from './events.ts'
 import {
   CONTENT_SOURCE,
   PAGE_SOURCE,
@@ -171,8 +171,8 @@ const guardConfig: Check = both(
   },
 )
 
-const descriptorFields = { id: agentId, kind: oneOf('hook', 'wire'), label: text(LIMITS.label) }
-const descriptorOptional = { parentId: agentId, format: oneOfList(WIRE_FORMATS) }
+const descriptorFields = { id: agentId, kind: oneOfList(AGENT_KINDS), label: text(LIMITS.label) }
+const descriptorOptional = { parentId: agentId, format: oneOfList(WIRE_FORMATS), reach: oneOfList(AGENT_REACHES) }
 const toolName = text(LIMITS.toolName, 1)
 
 const agentState = record(
@@ -338,7 +338,7 @@ export function checkPopupToBackground(message: unknown): Checked<PopupToBackgro
 
 const tabSummary = record({
   pageUrl: orNull(text(LIMITS.url)),
-  agents: list(record(descriptorFields), MAX_SUMMARY_AGENTS),
+  agents: list(record(descriptorFields, { reach: descriptorOptional.reach }), MAX_SUMMARY_AGENTS),
   reminders: natural,
   observed: natural,
 })

@@ -41,6 +41,7 @@ async function expectWireAgent(panel: Page): Promise<void> {
   const row = panel.getByTestId('agent-row').filter({ hasText: SYSTEM })
   await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
   expect(await row.getByTestId('agent-kind').textContent()).toBe('wire')
+  expect(await row.getByTestId('agent-reach').textContent()).toBe('fetch')
   await expect.poll(() => row.getByTestId('agent-count').textContent()).toBe('5')
   expect(await row.getByTestId('agent-chain').textContent()).toBe('search {"q":"author"}')
 }
@@ -55,7 +56,7 @@ test('the conversation is one wire agent, with its calls, reminders and where th
   expect(await reminders.locator('.rtg-placement code').allTextContents()).toEqual(['messages[6].content[1]', 'messages[10].content[1]'])
   expect(await panel.locator('[data-testid="timeline-row"][data-kind="call"]').count()).toBe(5)
   expect(await panel.locator('[data-testid="timeline-row"][data-kind="request"]').count()).toBe(5)
-  expect(await panel.getByTestId('wire-note').textContent()).toContain('workers, XMLHttpRequest or WebSockets')
+  expect(await panel.getByTestId('wire-note').textContent()).toContain('workers and service workers, WebSockets')
   await panel.close()
 })
 

@@ -191,7 +191,8 @@ describe('Inspector', () => {
       }),
     )
     expect(screen.getByTestId('agent-kind').textContent).toBe('wire')
-    expect(screen.getByTestId('wire-note').textContent).toContain('workers, XMLHttpRequest or WebSockets')
+    expect(screen.queryByTestId('agent-reach')).toBeNull()
+    expect(screen.getByTestId('wire-note').textContent).toContain('workers and service workers, WebSockets')
     expect(screen.getByText('messages[7]')).toBeTruthy()
     expect(screen.getByText(/3 calls · 1 reminder inserted/)).toBeTruthy()
   })

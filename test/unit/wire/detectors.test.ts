@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig, type GuardConfigInput } from '../../../engine/index.ts'
 import { createWireGuard, type WireEvent, type WireGuard } from '../../../engine/wire/index.ts'
-import { toInspectorEvent } from '../../../extension/src/page/fetch/to-inspector.ts'
+import { toInspectorEvent } from '../../../extension/src/page/wire/to-inspector.ts'
 import { checkInspectorEvent } from '../../../extension/src/protocol/validate.ts'
 import { anthropicBody, BUILDERS, openaiChatBody, requests, type Body, type Script, type ScriptedCall, type Turn } from '../../fixtures/wire/conversations.ts'
 import { occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'

@@ -3,8 +3,9 @@
 import type { GuardConfig } from '../../../engine/index.ts'
 import type { AgentState, InspectorEvent } from '../../../extension/src/protocol/events.ts'
 import type { ZeroCodeMode } from '../../../extension/src/protocol/zero-code-mode.ts'
-import { createFetchInspector, type FetchInspector } from '../../../extension/src/page/fetch/inspector.ts'
 import { installFetchInterceptor as installProxy } from '../../../extension/src/page/fetch/install.ts'
+import { createNativeLook } from '../../../extension/src/page/native-look.ts'
+import { createWireInspector, type WireInspector } from '../../../extension/src/page/wire/inspector.ts'
 
 interface Options {
   readonly target: typeof globalThis
@@ -16,7 +17,8 @@ interface Options {
 }
 
 export function installFetchInterceptor({ target, mode, ...rest }: Options): { snapshot(): AgentState[] } {
-  let inspector: FetchInspector | undefined
-  installProxy({ target, mode, inspector: (outgoing) => (inspector ??= createFetchInspector({ outgoing, now: target.Date.now.bind(target.Date), ...rest })) })
+  let inspector: WireInspector | undefined
+  const showAsNative = createNativeLook(target)
+  installProxy({ target, mode, showAsNative, inspector: () => (inspector ??= createWireInspector({ now: target.Date.now.bind(target.Date), ...rest })) })
   return { snapshot: () => inspector?.snapshot() ?? [] }
 }

@@ -145,7 +145,7 @@ describe('an LLM request with a due reminder', () => {
     await p.target.fetch('/v1/chat/completions', { method: 'POST', body: LLM_BODY })
     for (const event of p.events) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
     expect(p.events.map((e) => e.type)).toEqual(['agent', 'call', 'call', 'call', 'reminder', 'request'])
-    expect(p.events[0]).toEqual({ type: 'agent', at: expect.any(Number), agent: { id: 'wire:1', kind: 'wire', label: 'You are a test agent.', format: 'openai-chat' } })
+    expect(p.events[0]).toEqual({ type: 'agent', at: expect.any(Number), agent: { id: 'wire:1', kind: 'wire', label: 'You are a test agent.', format: 'openai-chat', reach: 'fetch' } })
     expect(p.events[4]).toMatchObject({ type: 'reminder', agentId: 'wire:1', seq: 3, level: 'gentle', text: GENTLE, placement: 'messages[8]' })
     expect(p.events[5]).toMatchObject({ type: 'request', agentId: 'wire:1', url: 'https://app.example/v1/chat/completions', format: 'openai-chat', calls: 3, remindersInserted: 1, rewritten: true })
     expect(p.events[1]).toMatchObject({ type: 'call', agentId: 'wire:1', seq: 1, tool: 'read_file', args: '{"path":"a.txt"}', argsLength: 16 })
@@ -165,11 +165,11 @@ describe('an LLM request with a due reminder', () => {
     await target.fetch('/v1', { method: 'POST', body: LLM_BODY })
     const agents = interception.snapshot()
     expect(agents).toEqual([
-      { id: 'wire:1', kind: 'wire', label: 'You are a test agent.', format: 'openai-chat', tool: 'read_file', args: '{"path":"a.txt"}', count: 3, nextThreshold: 5 },
+      { id: 'wire:1', kind: 'wire', label: 'You are a test agent.', format: 'openai-chat', reach: 'fetch', tool: 'read_file', args: '{"path":"a.txt"}', count: 3, nextThreshold: 5 },
     ])
     expect(checkInspectorEvent({ type: 'snapshot', at: 1, agents, config: RECOMMENDED_CONFIG })).toMatchObject({ ok: true })
     await target.fetch('/v1', { method: 'POST', body: JSON.stringify(openaiChatBody({ system: 'todo', turns: [{ prompt: 'go' }, { calls: [{ name: 'todo_write', args: {} }] }] })) })
-    expect(interception.snapshot()[1]).toEqual({ id: 'wire:2', kind: 'wire', label: 'todo', format: 'openai-chat', count: 0, nextThreshold: 3 })
+    expect(interception.snapshot()[1]).toEqual({ id: 'wire:2', kind: 'wire', label: 'todo', format: 'openai-chat', reach: 'fetch', count: 0, nextThreshold: 3 })
   })
 
   test('a later request of the same agent reports only what is new', async () => {

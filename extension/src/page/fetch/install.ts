@@ -6,9 +6,9 @@
 // (guard) or is only shown (observe). Installed at document_start with only the cheap checks
 // (outgoing.ts); the analysis (inspector.ts) is asked for by the first request that may need it.
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
-import type { Analysed, FetchInspector, Plan } from './inspector.ts'
-import { printAsNative } from './native-look.ts'
-import { createOutgoing, type Candidate, type Outgoing } from './outgoing.ts'
+import type { ShowAsNative } from '../native-look.ts'
+import type { Analysed, Plan, WireInspector } from '../wire/inspector.ts'
+import { createOutgoing, type Candidate } from './outgoing.ts'
 
 interface FetchInterceptorOptions {
   /** The page's global object; its `fetch` is replaced by a Proxy over the native one. */
@@ -16,17 +16,17 @@ interface FetchInterceptorOptions {
   /** The setting for this frame's origin, read on every request (it changes live from the panel). */
   readonly mode: () => ZeroCodeMode
   /** The analysis, asked for only by a request that may be an LLM request (or a failure to report). */
-  readonly inspector: (outgoing: Outgoing) => FetchInspector
+  readonly inspector: () => WireInspector
+  readonly showAsNative: ShowAsNative
 }
 
 type Fetch = typeof globalThis.fetch
 
 /** Replaces the page's fetch; false when the page has none. */
-export function installFetchInterceptor({ target, mode, inspector }: FetchInterceptorOptions): boolean {
+export function installFetchInterceptor({ target, mode, inspector: analysis, showAsNative }: FetchInterceptorOptions): boolean {
   const nativeFetch = target.fetch
   if (typeof nativeFetch !== 'function') return false
   const outgoing = createOutgoing(target)
-  const analysis = (): FetchInspector => inspector(outgoing)
 
   /** The native fetch runs exactly once per call, outside every try: its own errors are the page's. */
   function dispatch(self: unknown, { args, after }: Plan): Promise<Response> {
@@ -38,7 +38,7 @@ export function installFetchInterceptor({ target, mode, inspector }: FetchInterc
   /** The call as it came, with the failure reported once it is on its way. */
   function failed(args: readonly unknown[], error: unknown): Plan {
     try {
-      return analysis().failed(args, error)
+      return analysis().failed(args, error, 'fetch')
     } catch {
       return { args, after: () => undefined }
     }
@@ -61,7 +61,7 @@ export function installFetchInterceptor({ target, mode, inspector }: FetchInterc
     } catch (error) {
       return dispatch(self, failed(args, error))
     }
-    return dispatch(self, plan(args, { text, input: request, keepalive: false, mode }, (body) => [outgoing.requestWithBody(request, body)]))
+    return dispatch(self, plan(args, { text, url: () => outgoing.urlOf(request), keepalive: false, mode, reach: 'fetch' }, (body) => [outgoing.requestWithBody(request, body)]))
   }
 
   const intercepted = new Proxy(nativeFetch, {
@@ -77,13 +77,14 @@ export function installFetchInterceptor({ target, mode, inspector }: FetchInterc
       }
       if (!candidate || current === 'off') return Reflect.apply(nativeFetch, self, args) as Promise<Response>
       if (candidate.kind === 'request') return dispatchRequest(self, args, candidate, current)
-      return dispatch(self, plan(args, { ...candidate, mode: current }, (body) => outgoing.withBody(args, body)))
+      const { text, input, keepalive } = candidate
+      return dispatch(self, plan(args, { text, url: () => outgoing.urlOf(input), keepalive, mode: current, reach: 'fetch' }, (body) => outgoing.withBody(args, body)))
     },
   }) satisfies Fetch
 
   const descriptor = Object.getOwnPropertyDescriptor(target, 'fetch')
   if (descriptor && 'value' in descriptor) Object.defineProperty(target, 'fetch', { ...descriptor, value: intercepted })
   else target.fetch = intercepted
-  printAsNative(target, intercepted, nativeFetch)
+  showAsNative(intercepted, nativeFetch)
   return true
 }

@@ -4,6 +4,7 @@ import type { AgentTreeRow } from '../store/agent-registry.ts'
 import type { InspectorStore } from '../store/inspector-store.ts'
 import type { AgentKey, AgentRecord } from '../store/timeline-entry.ts'
 import { count, formatNumber, preview } from './format.ts'
+import { reachOf } from './reach.ts'
 import { movedTo } from './list-keys.ts'
 import { VirtualList } from './virtual-list.tsx'
 
@@ -146,7 +147,8 @@ export function AgentList({ store, selected, onSelect }: AgentListProps) {
 
 /** The row read as one sentence: the agent, its kind and its current run. */
 function agentLabel(record: AgentRecord): string {
-  const { label, kind } = record.descriptor
+  const { label, kind: kindOnly, reach } = record.descriptor
+  const kind = reach === undefined ? kindOnly : `${kindOnly} via ${reach}`
   const run = record.tool === undefined ? 'no call yet' : `run: ${record.tool} ${preview(record.args ?? '', 80)} × ${record.count}`
   const next = record.nextThreshold === null ? '' : `, next reminder at ${record.nextThreshold}`
   return `${label}, ${kind}, ${run}${next}, ${count(record.calls, 'call')}`
@@ -178,6 +180,7 @@ interface AgentRowProps {
 
 const AgentRow = memo(function AgentRow({ record, depth, subagents, current, selected, collapsed, onSelect, onToggle }: AgentRowProps) {
   const { descriptor } = record
+  const reach = reachOf(descriptor)
   const classes = ['rtg-agent-row', selected ? 'rtg-selected' : '', current ? '' : 'rtg-stale'].filter(Boolean).join(' ')
   return (
     <div
@@ -207,9 +210,14 @@ const AgentRow = memo(function AgentRow({ record, depth, subagents, current, sel
         <span class="rtg-agent-label" data-testid="agent-label">
           {descriptor.label}
         </span>
-        <span class={`rtg-badge rtg-kind-${descriptor.kind}`} data-testid="agent-kind" title={descriptor.kind === 'hook' ? 'Calls window.__REPEAT_TOOL_GUARD__' : `Seen in ${descriptor.format ?? 'LLM'} requests`}>
+        <span class={`rtg-badge rtg-kind-${descriptor.kind}`} data-testid="agent-kind" title={reach.title}>
           {descriptor.kind}
         </span>
+        {descriptor.reach !== undefined && (
+          <span class="rtg-badge rtg-badge-muted" data-testid="agent-reach" title={reach.title}>
+            {reach.text}
+          </span>
+        )}
         {record.frameId !== 0 && <span class="rtg-badge rtg-badge-muted">frame {record.frameId}</span>}
         {record.wasted > 0 && (
           <span class="rtg-badge rtg-badge-warn" data-testid="agent-wasted" title="Of its recorded calls, those spent inside runs or cycles that reached a reminder: calls that went into a loop the guard caught">

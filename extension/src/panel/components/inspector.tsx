@@ -25,6 +25,7 @@ import { useTheme, type Theme } from './theme.ts'
 import { Timeline } from './timeline.tsx'
 import { Toolbar } from './toolbar.tsx'
 import { useStoreVersion } from './use-store.ts'
+import { OUT_OF_REACH } from './reach.ts'
 import { WhatIfPanel } from './what-if-panel.tsx'
 import type { ZeroCodeSink } from './zero-code-sink.ts'
 
@@ -127,10 +128,10 @@ export function Inspector({ store, sink, theme, zeroCode }: InspectorProps) {
               {tab === 'timeline' && (
                 <>
                   {agent && <ChainView agent={agent} config={store.config() ?? sink.current()} />}
-                  {(agent ? agent.descriptor.kind === 'wire' : store.agents().some((row) => row.record.descriptor.kind === 'wire')) && (
+                  {(agent ? agent.descriptor.kind !== 'hook' : store.agents().some((row) => row.record.descriptor.kind !== 'hook')) && (
                     <p class="rtg-note rtg-wire-note" data-testid="wire-note">
-                      Zero-code mode sees the requests this page makes with <code class="mono">fetch</code>. Requests made by workers, XMLHttpRequest or WebSockets are not
-                      visible to it.
+                      Agents that do not call the page API are reached through the page's <code class="mono">fetch</code> and <code class="mono">XMLHttpRequest</code>, OpenAI
+                      Responses continued by id, WebMCP tools and WebLLM's worker. {OUT_OF_REACH}
                     </p>
                   )}
                   <Timeline store={store} agent={agent ? selected : null} />

@@ -49,7 +49,7 @@ export class AgentRegistry {
     const key = agentKey(frameId, pageLoad, agentId)
     const known = this.records.get(key)
     if (known) return known
-    const kind = agentId.startsWith('wire:') ? 'wire' : 'hook'
+    const kind = agentId.startsWith('wire:') ? 'wire' : agentId.startsWith('webmcp:') ? 'webmcp' : 'hook'
     return this.add({ key, frameId, pageLoad, descriptor: { id: agentId, kind, label: agentId } }, at)
   }
 
@@ -219,5 +219,5 @@ export class AgentRegistry {
 }
 
 function sameDescriptor(a: AgentDescriptor, b: AgentDescriptor): boolean {
-  return a.kind === b.kind && a.label === b.label && a.parentId === b.parentId && a.format === b.format
+  return a.kind === b.kind && a.label === b.label && a.parentId === b.parentId && a.format === b.format && a.reach === b.reach
 }

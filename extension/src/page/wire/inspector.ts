@@ -1,18 +1,16 @@
-// What the fetch interceptor does with a request that may be an LLM request (install.ts decides
-// which ones): the wire guard's analysis, the body it may send instead, and the inspector events.
+// What zero-code mode does with a request that may be an LLM request, whatever carried it (each
+// transport's hook, fetch/ or xhr/, decides which ones): the wire guard's analysis, the body it may
+// send instead, and the inspector events, each agent marked with the transport that reached it.
 // Part of the page script's on-demand half: a page that never sends such a request never builds it.
 import type { GuardConfig } from '../../../../engine/index.ts'
 import { createWireGuard, type WireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
 import { errorText, headOf } from '../../../../engine/text.ts'
-import { LIMITS, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
+import { LIMITS, type AgentReach, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
-import type { Outgoing } from './outgoing.ts'
 import { withheldReason } from './rewrite-policy.ts'
 import { toAgentState, toInspectorEvent } from './to-inspector.ts'
 
-interface FetchInspectorOptions {
-  /** The request readers install.ts captured at document_start. */
-  readonly outgoing: Outgoing
+interface WireInspectorOptions {
   /** The config in force, read on every request (it changes live from the panel). */
   readonly config: () => GuardConfig
   /** Inspector events for wire agents (`agent`, `call`, `reset`, `reminder`, `request`, `fault`). */
@@ -28,6 +26,9 @@ interface FetchInspectorOptions {
   readonly maxConversations?: number
 }
 
+/** Wire agents whose transport is remembered: four times the wire guard's default conversations. */
+const REACHES_KEPT = 1_024
+
 /** What to send, and what to report once it is on its way. */
 export interface Plan {
   readonly args: readonly unknown[]
@@ -37,43 +38,54 @@ export interface Plan {
 /** What an analysed request is sent as, and where it comes from. */
 export interface Analysed {
   readonly text: string
-  readonly input: unknown
+  /** The request's absolute URL, asked for only once there is something to report. */
+  readonly url: () => string
   readonly keepalive: boolean
   readonly mode: Exclude<ZeroCodeMode, 'off'>
+  /** The transport that carried the request: an agent first seen in it is shown as reached by it. */
+  readonly reach: AgentReach
 }
 
-export interface FetchInspector {
+export interface WireInspector {
   /** The call with the body the wire guard made of `text`, if it changed it and may send it; else the call as it came. */
   plan(args: readonly unknown[], analysed: Analysed, withBody: (body: string) => readonly unknown[]): Plan
-  /** The call as it came, and a fault reported once it is on its way. */
-  failed(args: readonly unknown[], error: unknown): Plan
+  /** The call as it came, and a fault reported once it is on its way (`reach`: the transport it took). */
+  failed(args: readonly unknown[], error: unknown, reach: AgentReach): Plan
   /** The wire agents as they stand, for the `snapshot` a panel needs after a reconnect. */
   snapshot(): AgentState[]
 }
 
-export function createFetchInspector({ outgoing, config, emit, hookSaw, now, maxConversations }: FetchInspectorOptions): FetchInspector {
+export function createWireInspector({ config, emit, hookSaw, now, maxConversations }: WireInspectorOptions): WireInspector {
   let wire: WireGuard | undefined
   const wireGuard = (): WireGuard => (wire ??= createWireGuard({ hookSaw, ...(maxConversations === undefined ? {} : { maxConversations }) }))
+  /** How each wire agent was first reached (by its wire id), for its `agent` event and snapshots. */
+  const reachOf = new Map<number, AgentReach>()
+  function remember(agentId: number, reach: AgentReach): void {
+    reachOf.set(agentId, reach)
+    // The wire guard forgets the least recent conversations; ids only grow, so the oldest go first.
+    if (reachOf.size > REACHES_KEPT) reachOf.delete(reachOf.keys().next().value!)
+  }
 
   /** Reports after the request is on its way; the page's emit must not delay or fail a fetch. */
-  function report(inspection: WireInspection | undefined, input: unknown, withheld: Withheld | undefined): void {
+  function report(inspection: WireInspection | undefined, analysed: Analysed, withheld: Withheld | undefined): void {
     if (!inspection) return
     let url: string
     try {
-      url = outgoing.urlOf(input)
+      url = analysed.url()
     } catch {
       url = ''
     }
     for (const event of inspection.events) {
       try {
-        emit(toInspectorEvent(event, url, withheld))
+        if (event.type === 'agent') remember(event.agentId, analysed.reach)
+        emit(toInspectorEvent(event, url, withheld, reachOf.get(event.agentId)))
       } catch {
         // A broken pipeline loses an event, never a request.
       }
     }
   }
 
-  function fault(error: unknown): void {
+  function fault(error: unknown, reach: AgentReach): void {
     let message: string
     try {
       message = errorText(error)
@@ -81,26 +93,26 @@ export function createFetchInspector({ outgoing, config, emit, hookSaw, now, max
       message = 'unreadable error'
     }
     try {
-      emit({ type: 'fault', at: now(), message: headOf(`fetch interceptor: the request went out unchanged: ${message}`, LIMITS.text) })
+      emit({ type: 'fault', at: now(), message: headOf(`${reach} interceptor: the request went out unchanged: ${message}`, LIMITS.text) })
     } catch {
       // Nowhere left to report to.
     }
   }
 
-  const failed = (args: readonly unknown[], error: unknown): Plan => ({ args, after: () => fault(error) })
+  const failed = (args: readonly unknown[], error: unknown, reach: AgentReach): Plan => ({ args, after: () => fault(error, reach) })
 
   return {
-    plan(args, { text, input, keepalive, mode }, withBody) {
+    plan(args, analysed, withBody) {
       try {
-        const inspection = wireGuard().inspect(text, config())
+        const inspection = wireGuard().inspect(analysed.text, config())
         const body = inspection?.body
-        const withheld = withheldReason(mode, keepalive, body)
-        return { args: body === undefined || withheld !== undefined ? args : withBody(body), after: () => report(inspection, input, withheld) }
+        const withheld = withheldReason(analysed.mode, analysed.keepalive, body)
+        return { args: body === undefined || withheld !== undefined ? args : withBody(body), after: () => report(inspection, analysed, withheld) }
       } catch (error) {
-        return failed(args, error)
+        return failed(args, error, analysed.reach)
       }
     },
     failed,
-    snapshot: () => wire?.snapshot().map(toAgentState) ?? [],
+    snapshot: () => wire?.snapshot().map((state) => toAgentState(state, reachOf.get(state.agentId))) ?? [],
   }
 }

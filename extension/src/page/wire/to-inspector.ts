@@ -2,7 +2,7 @@
 // engine's, so they go through the same adapter as the hook's and only change agent.
 import type { WireAgentState, WireEvent } from '../../../../engine/wire/index.ts'
 import { headOf } from '../../../../engine/text.ts'
-import { LIMITS, type AgentId, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
+import { LIMITS, type AgentId, type AgentReach, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
 import { redactUrl } from '../../protocol/redact-url.ts'
 import { fromEngineEvent } from '../../protocol/from-engine.ts'
 
@@ -10,13 +10,16 @@ const wireAgentId = (n: number): AgentId => `wire:${n}`
 
 type Of<T extends InspectorEvent['type']> = Extract<InspectorEvent, { readonly type: T }>
 
-/** `withheld`: why the request went out as the page made it (its reminders then say where they would go). */
-export function toInspectorEvent(event: WireEvent, url: string, withheld?: Withheld): InspectorEvent {
+/**
+ * `withheld`: why the request went out as the page made it (its reminders then say where they would
+ * go); `reach`: the transport that first carried the agent's requests.
+ */
+export function toInspectorEvent(event: WireEvent, url: string, withheld?: Withheld, reach?: AgentReach): InspectorEvent {
   const agentId = wireAgentId(event.agentId)
   const held = withheld === undefined ? {} : { withheld }
   switch (event.type) {
     case 'agent':
-      return { type: 'agent', at: event.at, agent: { id: agentId, kind: 'wire', label: headOf(event.label, LIMITS.label), format: event.format } }
+      return { type: 'agent', at: event.at, agent: { id: agentId, kind: 'wire', label: headOf(event.label, LIMITS.label), format: event.format, ...reachField(reach) } }
     case 'request': {
       const { at, format, calls, remindersInserted, rewritten } = event
       return { type: 'request', at, agentId, url: headOf(redactUrl(url), LIMITS.url), format, calls, remindersInserted, rewritten: rewritten && withheld === undefined, ...held }
@@ -33,15 +36,18 @@ export function toInspectorEvent(event: WireEvent, url: string, withheld?: Withh
 }
 
 /** A wire agent's state as a `snapshot` event lists it. */
-export function toAgentState(state: WireAgentState): AgentState {
+export function toAgentState(state: WireAgentState, reach?: AgentReach): AgentState {
   const { agentId, format, label, tool, canonicalArguments, count, nextThreshold } = state
   return {
     id: wireAgentId(agentId),
     kind: 'wire',
     label: headOf(label, LIMITS.label),
     format,
+    ...reachField(reach),
     ...(tool === undefined ? {} : { tool: headOf(tool, LIMITS.toolName), args: headOf(canonicalArguments!, LIMITS.args) }),
     count,
     nextThreshold,
   }
 }
+
+const reachField = (reach: AgentReach | undefined): { reach?: AgentReach } => (reach === undefined ? {} : { reach })
