@@ -2,18 +2,26 @@
 // prints). Nothing here asserts on time: a missed target shows as `NO` in the `met` column.
 //
 // - observe: the whole per-call path against one plain JSON.stringify of the same arguments
-//   (bench/support/observe-ratios.ts), in Node and in Chromium, where the page guard runs it.
+//   (bench/support/observe-ratios.ts), in Node and in Chromium, where the page guard runs it. Both
+//   time the engine as it ships (the built package, the built page), not the sources through the
+//   test runner's module loader, whose calls between modules cost more than a bundle's.
 // - memory: 20,000 agents that made calls and were dropped leave no chain behind.
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { expect, it } from 'vitest'
-import { canonicalArguments, createRepeatToolGuard } from '../engine/index.ts'
+import { createRepeatToolGuard } from '../engine/index.ts'
+import { DIST_DIR } from '../test/e2e/support/browser.ts'
 import { openBuiltPage } from './support/built-page.ts'
 import { observeRatios, type RatioRow } from './support/observe-ratios.ts'
 
 const rows: RatioRow[] = []
 
-it('observe costs a small multiple of one JSON.stringify, in Node', () => {
-  rows.push(...observeRatios({ createRepeatToolGuard, canonicalArguments }, `Node ${process.versions.node}`))
+it('observe costs a small multiple of one JSON.stringify, in Node', async () => {
+  const built = resolve(DIST_DIR, 'engine/index.js')
+  expect(existsSync(built), `no built engine at ${built}: run npm run build`).toBe(true)
+  const engine = (await import(pathToFileURL(built).href)) as typeof import('../engine/index.ts')
+  rows.push(...observeRatios(engine, `Node ${process.versions.node}`))
 })
 
 it('observe costs a small multiple of one JSON.stringify, in Chromium', async () => {
