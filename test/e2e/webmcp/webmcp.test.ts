@@ -165,10 +165,12 @@ test('the hooked methods print as the natives, on the prototype the browser defi
   const without = await openTools(plain)
   const look = (p: Page) =>
     p.evaluate(() => {
-      const prototype = Object.getPrototypeOf(document.modelContext)
+      const context = (document as unknown as { modelContext: object }).modelContext
+      const prototype = Object.getPrototypeOf(context) as Record<string, (...args: unknown[]) => unknown>
       return ['registerTool', 'executeTool', 'getTools'].map((key) => {
-        const method = prototype[key]
-        return [key, String(method), method.name, method.length, Object.hasOwn(document.modelContext, key), JSON.stringify(Object.getOwnPropertyDescriptor(prototype, key), (k, v) => (typeof v === 'function' ? 'fn' : v))]
+        const method = prototype[key]!
+        const { writable, enumerable, configurable } = Object.getOwnPropertyDescriptor(prototype, key)!
+        return [key, String(method), Function.prototype.toString.call(method), method.name, method.length, Object.hasOwn(context, key), writable, enumerable, configurable]
       })
     })
   expect(await look(page)).toEqual(await look(without))
