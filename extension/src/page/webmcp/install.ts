@@ -19,7 +19,7 @@ interface WebMcpHooksOptions extends Omit<ToolCallHooks, 'Promise'> {
 
 type Method = (this: unknown, ...args: unknown[]) => unknown
 
-const names = maps<string, AbortSignal | undefined>()
+const signalMap = maps<string, AbortSignal | undefined>()
 const { get: reflectGet } = Reflect
 
 /** Hooks `registerTool` and `executeTool`; false when the browser has no WebMCP. */
@@ -36,8 +36,8 @@ export function installWebMcpHooks({ target, showAsNative, ...rest }: WebMcpHook
    */
   const wrapped = new Map<string, AbortSignal | undefined>()
   function isWrapped(name: string): boolean {
-    if (!names.has(wrapped, name)) return false
-    const signal = names.get(wrapped, name)
+    if (!signalMap.has(wrapped, name)) return false
+    const signal = signalMap.get(wrapped, name)
     try {
       return !(signal && abortedOf && callFunction(abortedOf, signal, []))
     } catch {
@@ -86,7 +86,7 @@ export function installWebMcpHooks({ target, showAsNative, ...rest }: WebMcpHook
     args[0] = tool.stand
     const registered = callFunction(native, self, args)
     // Registered (or refused later, for a name in use: the first tool of that name stays the one wrapped).
-    if (typeof tool.name === 'string' && !isWrapped(tool.name)) names.set(wrapped, tool.name, signal)
+    if (typeof tool.name === 'string' && !isWrapped(tool.name)) signalMap.set(wrapped, tool.name, signal)
     return registered
   })
 
