@@ -3,6 +3,7 @@
 // the relay, zero-code mode's analysis. Reached through `onDemand()` (deferred.ts) only, so the build can
 // keep it from running at document_start.
 import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
+import { joined } from '../../../engine/intrinsics.ts'
 import { PROTOCOL_VERSION, type AgentState } from '../protocol/events.ts'
 import { fromEngineEvent } from '../protocol/from-engine.ts'
 import type { PageBuiltins } from './builtins.ts'
@@ -10,6 +11,7 @@ import type { OriginMode } from './origin-mode.ts'
 import { createPageGuard, type PageGuard } from './page-api.ts'
 import { createPageBridge } from './page-bridge.ts'
 import { createRecentCalls } from './recent-calls.ts'
+import { createWebMcpInspector, type WebMcpInspector } from './webmcp/inspector.ts'
 import { createWireInspector, type WireInspector } from './wire/inspector.ts'
 
 interface StartUp {
@@ -30,12 +32,15 @@ interface PageHalf {
   readonly fromRelay: (source: unknown, data: unknown) => void
   /** Zero-code mode's analysis, shared by every transport that carries LLM requests. */
   readonly wireInspector: () => WireInspector
+  /** The frame's WebMCP agent, for the tools it exposes through WebMCP. */
+  readonly webMcpInspector: () => WebMcpInspector
 }
 
 export function startPage({ win, builtins, loadedAt, url, zeroCode }: StartUp): PageHalf {
   const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
   let inspector: WireInspector | undefined
-  const wireAgents = (): AgentState[] => inspector?.snapshot() ?? []
+  let webMcp: WebMcpInspector | undefined
+  const wireAgents = (): AgentState[] => joined(inspector?.snapshot() ?? [], webMcp?.snapshot() ?? [])
   const page = createPageBridge({ win, builtins, guard, loadedAt, url, wireAgents, setZeroCode: zeroCode.set })
 
   const recentCalls = createRecentCalls()
@@ -50,5 +55,6 @@ export function startPage({ win, builtins, loadedAt, url, zeroCode }: StartUp): 
     fromRelay: page.fromRelay,
     wireInspector: () =>
       (inspector ??= createWireInspector({ config: () => guard.config, emit: page.emit, hookSaw: recentCalls.has, now: builtins.now })),
+    webMcpInspector: () => (webMcp ??= createWebMcpInspector({ config: () => guard.config, emit: page.emit, now: builtins.now })),
   }
 }

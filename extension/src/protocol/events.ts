@@ -59,9 +59,10 @@ export const LIMITS = {
 /**
  * Why zero-code mode sent an LLM request as the page made it although it analysed it: the
  * origin is set to observe, or the reminders would push a keep-alive body past the 64 KB the
- * browser allows.
+ * browser allows; and why a WebMCP tool's result went back without its reminder: `no-content`,
+ * the result has no `content` list to add it to (the tool threw, or returned something else).
  */
-export const WITHHELD_REASONS = ['observe', 'keepalive-limit'] as const
+export const WITHHELD_REASONS = ['observe', 'keepalive-limit', 'no-content'] as const
 export type Withheld = (typeof WITHHELD_REASONS)[number]
 
 export type InspectorEvent =

@@ -97,7 +97,8 @@ export function snapshotEvent(agents: readonly AgentSnapshot[], config: GuardCon
   return { type: 'snapshot', at, agents: states, config }
 }
 
-function agentState(agent: AgentSnapshot, withArgs: boolean): AgentState {
+/** A hook agent's state as a `snapshot` event lists it (without its arguments when `withArgs` is false). */
+export function agentState(agent: AgentSnapshot, withArgs: boolean): AgentState {
   const { id, label, parentId, tool, canonicalArguments, count, nextThreshold } = agent
   return {
     id: hookAgentId(id),

@@ -93,7 +93,7 @@ const orNull =
 
 const agentId: Check = (value, path) => {
   text(LIMITS.label, 1)(value, path)
-  if (!/^(hook|wire):/.test(value as string)) reject('shape', `${path} must start with hook: or wire:`)
+  if (!/^(hook|wire|webmcp):/.test(value as string)) reject('shape', `${path} must start with hook:, wire: or webmcp:`)
 }
 
 const list =

@@ -29,6 +29,13 @@ describe('inspector events', () => {
     }
   })
 
+  it('accepts the WebMCP agent (id webmcp:<n>, kind and reach webmcp) and its reminders withheld for want of a content list', () => {
+    expect(reason(checkInspectorEvent({ ...EVENTS.agent, agent: { id: 'webmcp:1', kind: 'webmcp', label: 'WebMCP tools', reach: 'webmcp' } }))).toBe('ok')
+    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, agentId: 'webmcp:1', placement: 'content', withheld: 'no-content' }))).toBe('ok')
+    expect(reason(checkInspectorEvent({ ...EVENTS.call, agentId: 'webmcp:1' }))).toBe('ok')
+    expect(reason(checkInspectorEvent({ ...EVENTS.call, agentId: 'mcp:1' }))).toBe('shape')
+  })
+
   it('accepts a blocked event marked as would-block (zero-code mode), and the mark only as true', () => {
     expect(reason(checkInspectorEvent({ ...EVENTS.blocked, agentId: 'wire:1', wouldBlock: true }))).toBe('ok')
     expect(reason(checkInspectorEvent({ ...EVENTS.blocked, wouldBlock: false }))).toBe('shape')

@@ -311,6 +311,14 @@ describe('reconnect', () => {
     expect(byLabel.get('late')).toMatchObject({ depth: 1, record: { count: 1, tool: 'ls' } })
     expect(store.config()?.thresholds).toEqual([4, 6])
   })
+
+  it('keeps how an agent was reached when a snapshot brings it back', () => {
+    const store = createInspectorStore()
+    const agent = { id: 'webmcp:1', kind: 'webmcp', label: 'WebMCP tools', reach: 'webmcp' } as const
+    store.ingest({ frameId: 0, url: 'u', events: [{ type: 'agent', at: 1, agent }] })
+    store.ingest({ frameId: 0, url: 'u', events: [{ type: 'snapshot', at: 2, agents: [{ ...agent, tool: 't', args: '{}', count: 2, nextThreshold: 3 }], config: RECOMMENDED_CONFIG }] })
+    expect(store.agents().map((r) => r.record.descriptor)).toEqual([agent])
+  })
 })
 
 describe('drops', () => {

@@ -6,7 +6,7 @@ const REACH_TITLES: Readonly<Record<AgentReach, string>> = {
   fetch: 'Seen in the LLM requests the page sends with fetch',
   xhr: 'Seen in the LLM requests the page sends with XMLHttpRequest',
   'responses-stateful': 'OpenAI Responses continued with previous_response_id: its tool calls are read from the responses the page receives',
-  webmcp: 'Calls of the tools this frame registered through WebMCP (navigator.modelContext)',
+  webmcp: 'Calls of the tools this frame exposes through WebMCP (document.modelContext, navigator.modelContext)',
   webllm: "Seen in the chat completion requests the page posts to WebLLM's worker",
 }
 

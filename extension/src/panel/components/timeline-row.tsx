@@ -184,6 +184,7 @@ function RequestRow({ event, head }: RowProps<'request'>) {
 const WITHHELD_WHY: Readonly<Record<Withheld, string>> = {
   observe: 'zero-code mode observes this origin; the request went out exactly as the page made it',
   'keepalive-limit': 'the request is keep-alive, and the browser refuses keep-alive bodies over 64 KB',
+  'no-content': "the WebMCP tool's result has no content list to add it to (the tool threw, or returned something else); the result went back as the tool made it",
 }
 
 function requestOutcome({ remindersInserted, rewritten, withheld }: Of<'request'>): string {
@@ -193,6 +194,8 @@ function requestOutcome({ remindersInserted, rewritten, withheld }: Of<'request'
       return remindersInserted === 0 ? 'observed, not rewritten' : `observed, not rewritten (${due} would be inserted)`
     case 'keepalive-limit':
       return `not rewritten: ${due} would pass the 64 KB keep-alive limit`
+    case 'no-content':
+      return `not rewritten: ${due} had nowhere to go`
     case undefined:
       return `${due} inserted${rewritten ? ' · body rewritten' : ''}`
   }
