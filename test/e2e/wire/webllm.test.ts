@@ -144,6 +144,16 @@ describe.each([false, true])('an agent on WebWorkerMLCEngine, stream %s, looping
     expect(requests.map((e) => e.type === 'request' && [e.url, e.rewritten])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [`webllm:${MODEL}`, n >= 3]))
     expect(events.filter((e) => e.type === 'fault')).toEqual([])
   })
+
+  test('the DevTools panel lists the agent as wire, reached through webllm, with its six calls', async () => {
+    const panel = await browser.openPanel(await browser.tabId(page))
+    const row = panel.getByTestId('agent-row').filter({ has: panel.getByTestId('agent-reach').getByText('webllm', { exact: true }) })
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
+    expect(await row.getByTestId('agent-kind').textContent()).toBe('wire')
+    await expect.poll(() => row.getByTestId('agent-count').textContent()).toBe(String(LOOPS))
+    expect(await row.getByTestId('agent-chain').textContent()).toBe(`${CALL.name} ${CALL.arguments}`)
+    await panel.close()
+  })
 })
 
 describe('a page whose workers never get a chat completion request', () => {
