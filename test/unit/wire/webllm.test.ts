@@ -221,14 +221,14 @@ describe('a chat completion request with a due reminder', () => {
     const audio = { role: 'user', content: [{ type: 'input_audio', input_audio: { format: 'pcm_f32', data: samples, sample_rate: 16_000 } }] }
     const messages = [...(request.messages as unknown[])]
     messages.splice(2, 0, audio)
-    const page_request = { ...request, messages, seed: undefined, metadata: { at } }
-    const [sent] = post(p, chatMessage(page_request)) as [{ content: { request: Record<string, unknown> & { messages: unknown[] } } }]
+    const pageRequest = { ...request, messages, seed: undefined, metadata: { at } }
+    const [sent] = post(p, chatMessage(pageRequest)) as [{ content: { request: Record<string, unknown> & { messages: unknown[] } } }]
     const out = sent.content.request
     expect(out.messages[9]).toEqual({ role: 'user', content: GENTLE })
     expect(out.messages[2]).toBe(audio)
     expect((out.messages[2] as typeof audio).content[0]!.input_audio.data).toBe(samples)
     expect(Object.hasOwn(out, 'seed')).toBe(true)
-    expect(out.metadata).toBe(page_request.metadata)
+    expect(out.metadata).toBe(pageRequest.metadata)
   })
 })
 
