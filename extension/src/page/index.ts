@@ -19,6 +19,7 @@ import { installFetchInterceptor } from './fetch/install.ts'
 import { createNativeLook } from './native-look.ts'
 import { createOriginMode } from './origin-mode.ts'
 import { createPageFacade } from './page-facade.ts'
+import { installWebllmInterceptor } from './webllm/install.ts'
 import { installWebMcpHooks } from './webmcp/install.ts'
 
 const GLOBAL_NAME = '__REPEAT_TOOL_GUARD__'
@@ -58,6 +59,11 @@ function install(win: Window & typeof globalThis): void {
     installWebMcpHooks({ target: win, mode: startUp.zeroCode.current, inspector: () => started().webMcpInspector(), showAsNative })
   } catch (error) {
     started().fault(`WebMCP hooks are off: ${errorText(error)}`)
+  }
+  try {
+    installWebllmInterceptor({ target: win, mode: startUp.zeroCode.current, inspector, showAsNative })
+  } catch (error) {
+    started().fault(`WebLLM interception is off: ${errorText(error)}`)
   }
 }
 

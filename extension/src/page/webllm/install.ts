@@ -1,0 +1,102 @@
+// WebLLM's Web Worker engine (REACH.md): `@mlc-ai/web-llm` runs the model in a worker, and its
+// `WebWorkerMLCEngine` client posts each chat completion request there as an object. The page's
+// `Worker.prototype.postMessage` becomes a Proxy over the native one that guards those requests by
+// the Chat Completions rules before they are posted. Any other message, and any call while the
+// origin's setting is off, goes to the native postMessage with the very same arguments and nothing
+// started. A request the analysis changes is posted as a new message, equal to the page's but for
+// the request; one the guard fails on goes out as the page made it, and the fault is reported.
+import { callFunction, jsonStringify } from '../../../../engine/intrinsics.ts'
+import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
+import type { ShowAsNative } from '../native-look.ts'
+import type { Plan, WireInspector } from '../wire/inspector.ts'
+import { chatRequestOf, modelOf, type ChatRequestMessage } from './request.ts'
+import { messageWithRequest } from './with-request.ts'
+
+interface WebllmInterceptorOptions {
+  /** The page's global object; its `Worker.prototype.postMessage` is replaced. */
+  readonly target: typeof globalThis
+  /** The setting for this frame's origin, read on every message (it changes live from the panel). */
+  readonly mode: () => ZeroCodeMode
+  /** The analysis, asked for only by a chat completion request (or a failure to report). */
+  readonly inspector: () => WireInspector
+  readonly showAsNative: ShowAsNative
+}
+
+type PostMessage = (this: unknown, ...args: unknown[]) => unknown
+
+const ownDescriptor = Object.getOwnPropertyDescriptor
+const defineProperty = Object.defineProperty
+
+/** Replaces `Worker.prototype.postMessage`; false when the page has no workers. */
+export function installWebllmInterceptor({ target, mode, inspector: analysis, showAsNative }: WebllmInterceptorOptions): boolean {
+  const prototype = typeof target.Worker === 'function' ? (target.Worker.prototype as object | undefined) : undefined
+  const descriptor = prototype === undefined ? undefined : ownDescriptor(prototype, 'postMessage')
+  const found: unknown = descriptor?.value
+  if (typeof found !== 'function') return false
+  const nativePostMessage = found as PostMessage
+
+  /** The native postMessage runs exactly once per call, outside every try: its own errors are the page's. */
+  function dispatch(self: unknown, { args, after }: Plan): unknown {
+    const result = callFunction(nativePostMessage, self, args)
+    after()
+    return result
+  }
+
+  /** The call as it came, with the failure reported once it is on its way. */
+  function failed(args: readonly unknown[], error: unknown): Plan {
+    try {
+      return analysis().failed(args, error, 'webllm')
+    } catch {
+      return { args, after: () => undefined }
+    }
+  }
+
+  function plan(args: readonly unknown[], chat: ChatRequestMessage, current: Exclude<ZeroCodeMode, 'off'>): Plan {
+    try {
+      const text = jsonStringify(chat.request)
+      const withBody = (body: string): unknown[] => withMessage(args, messageWithRequest(chat, body))
+      return analysis().plan(args, { text, url: () => `webllm:${modelOf(chat)}`, keepalive: false, mode: current, reach: 'webllm' }, withBody)
+    } catch (error) {
+      return failed(args, error)
+    }
+  }
+
+  const intercepted = new Proxy(nativePostMessage, {
+    apply(_postMessage, self: unknown, args: unknown[]): unknown {
+      let current: ZeroCodeMode
+      try {
+        current = mode()
+      } catch (error) {
+        return dispatch(self, failed(args, error))
+      }
+      // Off: not even looked at.
+      if (current === 'off') return callFunction(nativePostMessage, self, args)
+      const chat = chatRequestIn(args)
+      if (chat === undefined) return callFunction(nativePostMessage, self, args)
+      return dispatch(self, plan(args, chat, current))
+    },
+  })
+
+  defineProperty(prototype, 'postMessage', { ...descriptor, value: intercepted })
+  showAsNative(intercepted, nativePostMessage)
+  return true
+}
+
+/**
+ * The chat completion request the call posts, if any. A message that cannot even be read (a Proxy
+ * whose trap throws) is no request of WebLLM's: the native postMessage meets it as without us.
+ */
+function chatRequestIn(args: readonly unknown[]): ChatRequestMessage | undefined {
+  try {
+    return chatRequestOf(args[0])
+  } catch {
+    return undefined
+  }
+}
+
+/** The call's arguments with `message` first: the transfer list or options stay the page's. */
+function withMessage(args: readonly unknown[], message: object): unknown[] {
+  const out: unknown[] = [message]
+  for (let i = 1; i < args.length; i++) out[out.length] = args[i]
+  return out
+}
