@@ -19,6 +19,7 @@ import { installFetchInterceptor } from './fetch/install.ts'
 import { createNativeLook } from './native-look.ts'
 import { createOriginMode } from './origin-mode.ts'
 import { createPageFacade } from './page-facade.ts'
+import { installXhrInterceptor } from './xhr/install.ts'
 
 const GLOBAL_NAME = '__REPEAT_TOOL_GUARD__'
 
@@ -52,6 +53,11 @@ function install(win: Window & typeof globalThis): void {
     installFetchInterceptor({ target: win, mode: startUp.zeroCode.current, inspector, showAsNative })
   } catch (error) {
     started().fault(`fetch interception is off: ${errorText(error)}`)
+  }
+  try {
+    installXhrInterceptor({ target: win, mode: startUp.zeroCode.current, inspector, showAsNative })
+  } catch (error) {
+    started().fault(`XMLHttpRequest interception is off: ${errorText(error)}`)
   }
 }
 
