@@ -24,7 +24,7 @@ interface XhrInterceptorOptions {
 type Hooked = 'open' | 'setRequestHeader' | 'send'
 type Native = (...args: unknown[]) => unknown
 
-/** Hooks the page's XMLHttpRequest; false when the page has none (a worker has its own realm). */
+/** Hooks the page's XMLHttpRequest; false when it has none, or not the methods it should. */
 export function installXhrInterceptor({ target, mode, inspector: analysis, showAsNative }: XhrInterceptorOptions): boolean {
   const prototype = (target.XMLHttpRequest as typeof XMLHttpRequest | undefined)?.prototype
   if (!prototype) return false
@@ -42,7 +42,8 @@ export function installXhrInterceptor({ target, mode, inspector: analysis, showA
   function hook(name: Hooked, trap: (native: Native, self: unknown, args: unknown[]) => unknown): void {
     const descriptor = descriptors[name]!
     const native = descriptor.value as Native
-    const stand = new Proxy(native, { apply: (_, self: unknown, args: unknown[]) => trap(native, self, args) })
+    // The trap is the handler's own apply (its target is the native method): one stack frame, as fetch's.
+    const stand = new Proxy(native, { apply: trap })
     Object.defineProperty(prototype, name, { ...descriptor, value: stand })
     showAsNative(stand, native)
   }
