@@ -260,6 +260,7 @@ describe('an LLM request with a due reminder', () => {
     expect(printed).toBe(1)
     expect(sentBody(p).messages[8]).toEqual({ role: 'user', content: GENTLE })
     expect(p.events.at(-1)).toMatchObject({ type: 'request', url: '' })
+    for (const event of p.events) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
   })
 
   test('an unparsable URL is reported as given', () => {
