@@ -25,19 +25,15 @@ import { createWireGuard, type WireGuard } from '../engine/wire/index.ts'
 import { anthropicBody, openaiChatBody, type Body, type Script, type Turn } from '../test/fixtures/wire/conversations.ts'
 import { EXTENSION_DIR, launch } from '../test/e2e/support/browser.ts'
 import { serve } from '../test/e2e/support/server.ts'
-import { median, quantile } from './support/quantile.ts'
-import type { SpreadRow } from './support/spread-row.ts'
+import { median } from './support/quantile.ts'
+import { spreadRow, type SpreadRow } from './support/spread-row.ts'
 
 
 const rows: SpreadRow[] = []
-const ms = (value: number) => (value >= 1 ? `${value.toFixed(2)} ms` : `${(value * 1000).toFixed(1)} µs`)
 
 /** A row of the table; without a target it only informs. */
 function record(name: string, baseline: number, measured: number, ratios: readonly number[], target?: number): void {
-  const ratio = median(ratios)
-  const met = target === undefined ? '-' : ratio <= target ? 'yes' : 'NO'
-  const spread = ratios.length < 4 ? '-' : `${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)} (n=${ratios.length})`
-  rows.push({ case: name, baseline: ms(baseline), measured: ms(measured), ratio: ratio.toFixed(3), spread, target: target === undefined ? '-' : `<= ${target}`, met })
+  rows.push(spreadRow(name, baseline, measured, ratios, target))
 }
 
 afterAll(() => {

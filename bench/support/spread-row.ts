@@ -1,3 +1,5 @@
+import { median, quantile } from './quantile.ts'
+
 /** One row of a browser bench table: a median ratio over rounds taken in turns, and its spread. */
 export interface SpreadRow {
   readonly case: string
@@ -8,4 +10,14 @@ export interface SpreadRow {
   readonly spread: string
   readonly target: string
   readonly met: string
+}
+
+const ms = (value: number) => (value >= 1 ? `${value.toFixed(2)} ms` : `${(value * 1000).toFixed(1)} µs`)
+
+/** A row from the medians of both sides and the ratio of each round; without a target it only informs. */
+export function spreadRow(name: string, baseline: number, measured: number, ratios: readonly number[], target?: number): SpreadRow {
+  const ratio = median(ratios)
+  const met = target === undefined ? '-' : ratio <= target ? 'yes' : 'NO'
+  const spread = ratios.length < 4 ? '-' : `${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)} (n=${ratios.length})`
+  return { case: name, baseline: ms(baseline), measured: ms(measured), ratio: ratio.toFixed(3), spread, target: target === undefined ? '-' : `<= ${target}`, met }
 }

@@ -1,10 +1,11 @@
 // The MAIN-world script, run at document_start in every frame before any page script. It does the
 // least a page that never runs an agent must pay for: it captures the built-ins (the engine's,
 // engine/intrinsics.ts, and its own, builtins.ts) and configures the engine's serialiser with them
-// (engine/stringifiers.ts), installs `window.__REPEAT_TOOL_GUARD__` and the fetch interceptor's
-// Proxy, and listens for the relay. The engine's guard, the bridge to the relay and the wire guard
-// are the on-demand half's (on-demand.ts), run by the first call of the page API, the first request
-// that may be an LLM request or the first message of the relay; it uses what was made here, so
+// (engine/stringifiers.ts), installs `window.__REPEAT_TOOL_GUARD__` and each transport's hook
+// (fetch, XMLHttpRequest, WebMCP, WebLLM's worker: REACH.md), and listens for the relay. The
+// engine's guard, the bridge to the relay and the analyses are the on-demand half's (on-demand.ts),
+// run by the first call of the page API, the first request that may be an LLM request (or tool
+// call) or the first message of the relay; it uses what was made here, so
 // whatever the page replaces meanwhile changes nothing. Nothing here may ever break the page.
 import * as intrinsics from '../../../engine/intrinsics.ts'
 import * as stringifiers from '../../../engine/stringifiers.ts'
@@ -21,6 +22,7 @@ import { createOriginMode } from './origin-mode.ts'
 import { createPageFacade } from './page-facade.ts'
 import { installWebllmInterceptor } from './webllm/install.ts'
 import { installWebMcpHooks } from './webmcp/install.ts'
+import { installXhrInterceptor } from './xhr/install.ts'
 
 const GLOBAL_NAME = '__REPEAT_TOOL_GUARD__'
 
@@ -50,20 +52,19 @@ function install(win: Window & typeof globalThis): void {
   // Each transport's hook (REACH.md) stands on its own: one failing leaves the others in place.
   const showAsNative = createNativeLook(win)
   const inspector = () => started().wireInspector()
-  try {
-    installFetchInterceptor({ target: win, mode: startUp.zeroCode.current, inspector, showAsNative })
-  } catch (error) {
-    started().fault(`fetch interception is off: ${errorText(error)}`)
-  }
-  try {
-    installWebMcpHooks({ target: win, mode: startUp.zeroCode.current, inspector: () => started().webMcpInspector(), showAsNative })
-  } catch (error) {
-    started().fault(`WebMCP hooks are off: ${errorText(error)}`)
-  }
-  try {
-    installWebllmInterceptor({ target: win, mode: startUp.zeroCode.current, inspector, showAsNative })
-  } catch (error) {
-    started().fault(`WebLLM interception is off: ${errorText(error)}`)
+  const hooks = { target: win, mode: startUp.zeroCode.current, inspector, showAsNative }
+  const transports: readonly (readonly [string, () => unknown])[] = [
+    ['fetch interception', () => installFetchInterceptor(hooks)],
+    ['XMLHttpRequest interception', () => installXhrInterceptor(hooks)],
+    ['WebMCP hooks', () => installWebMcpHooks({ ...hooks, inspector: () => started().webMcpInspector() })],
+    ['WebLLM interception', () => installWebllmInterceptor(hooks)],
+  ]
+  for (const [name, installHook] of transports) {
+    try {
+      installHook()
+    } catch (error) {
+      started().fault(`${name} is off: ${errorText(error)}`)
+    }
   }
 }
 

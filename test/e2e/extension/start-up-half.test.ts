@@ -25,6 +25,11 @@ beforeAll(async () => {
       fetch('/quiet.html?get').catch(() => {})
       fetch('/quiet.html?form', { method: 'POST', body: new URLSearchParams({ a: '1' }) }).catch(() => {})
       fetch('/quiet.html?text', { method: 'POST', body: 'not json', headers: { 'content-type': 'text/plain' } }).catch(() => {})
+      for (const [method, body] of [['GET', null], ['POST', new URLSearchParams({ a: '1' })], ['POST', 'not json'], ['PUT', '{"a":1}']]) {
+        const xhr = new XMLHttpRequest()
+        xhr.open(method, '/quiet.html?xhr')
+        xhr.send(body)
+      }
       postMessage({ source: 'someone-else', kind: 'config' }, '*')
     </script>`)
     return true
@@ -65,6 +70,19 @@ it('runs only when the page first needs it', async () => {
   expect(await onDemandRuns()).toBe(1)
 })
 
+it('runs for the first XMLHttpRequest that may be an LLM request', async () => {
+  await page.goto(`${server.origin}/quiet.html?xhr-again`, { waitUntil: 'load' })
+  await page.waitForTimeout(300)
+  expect(await onDemandRuns()).toBe(0)
+  await page.evaluate(() => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', '/quiet.html?llm', false)
+    xhr.setRequestHeader('Content-Type', 'application/json')
+    xhr.send('{"model":"m","messages":[]}')
+  })
+  expect(await onDemandRuns()).toBe(1)
+})
+
 it('runs for the first request that may be an LLM request', async () => {
   await page.goto(`${server.origin}/quiet.html?again`, { waitUntil: 'load' })
   await page.waitForTimeout(300)
@@ -72,5 +90,18 @@ it('runs for the first request that may be an LLM request', async () => {
   await page.evaluate(() =>
     fetch('/quiet.html?llm', { method: 'POST', body: '{"model":"m","messages":[]}', headers: { 'content-type': 'application/json' } }).then((r) => r.status),
   )
+  expect(await onDemandRuns()).toBe(1)
+})
+
+it('runs for the first XMLHttpRequest that may be an LLM request', async () => {
+  await page.goto(`${server.origin}/quiet.html?xhr-again`, { waitUntil: 'load' })
+  await page.waitForTimeout(300)
+  expect(await onDemandRuns()).toBe(0)
+  await page.evaluate(() => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', '/quiet.html?llm', false)
+    xhr.setRequestHeader('Content-Type', 'application/json')
+    xhr.send('{"model":"m","messages":[]}')
+  })
   expect(await onDemandRuns()).toBe(1)
 })

@@ -319,6 +319,13 @@ describe('reconnect', () => {
     store.ingest({ frameId: 0, url: 'u', events: [{ type: 'snapshot', at: 2, agents: [{ ...agent, tool: 't', args: '{}', count: 2, nextThreshold: 3 }], config: RECOMMENDED_CONFIG }] })
     expect(store.agents().map((r) => r.record.descriptor)).toEqual([agent])
   })
+
+  it('a snapshot\'s wire agents keep how they were reached', () => {
+    const store = createInspectorStore()
+    const agents = [{ id: 'wire:1', kind: 'wire', label: 'axios agent', format: 'openai-chat', reach: 'xhr', tool: 'read', args: '{}', count: 3, nextThreshold: 5 }] as const
+    store.ingest({ frameId: 0, url: 'u', events: [{ type: 'snapshot', at: 1, agents, config: RECOMMENDED_CONFIG }] })
+    expect(store.agents().map((r) => r.record.descriptor)).toEqual([{ id: 'wire:1', kind: 'wire', label: 'axios agent', format: 'openai-chat', reach: 'xhr' }])
+  })
 })
 
 describe('drops', () => {

@@ -8,6 +8,7 @@
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { Analysed, Plan, WireInspector } from '../wire/inspector.ts'
+import { createSafePlanner } from '../wire/safe-plan.ts'
 import { createOutgoing, type Candidate } from './outgoing.ts'
 
 interface FetchInterceptorOptions {
@@ -35,23 +36,7 @@ export function installFetchInterceptor({ target, mode, inspector: analysis, sho
     return response
   }
 
-  /** The call as it came, with the failure reported once it is on its way. */
-  function failed(args: readonly unknown[], error: unknown): Plan {
-    try {
-      return analysis().failed(args, error, 'fetch')
-    } catch {
-      return { args, after: () => undefined }
-    }
-  }
-
-  /** The analysis's plan; if even asking for it fails, the call as it came. */
-  function plan(args: readonly unknown[], analysed: Analysed, withBody: (body: string) => readonly unknown[]): Plan {
-    try {
-      return analysis().plan(args, analysed, withBody)
-    } catch (error) {
-      return failed(args, error)
-    }
-  }
+  const { plan, failed } = createSafePlanner(analysis, 'fetch')
 
   /** A Request object's body has to be read first, from a clone: the page's stays unread. */
   async function dispatchRequest(self: unknown, args: readonly unknown[], { request }: Extract<Candidate, { kind: 'request' }>, mode: Analysed['mode']): Promise<Response> {

@@ -2,6 +2,7 @@
 // go out at no measurable cost, so the checks run cheapest first and no body is ever read unless
 // it is a JSON POST. FormData, Blob, buffers, URLSearchParams and streams are never touched, and
 // neither is a keep-alive Request (its body can only be read asynchronously: it would be delayed).
+import { isJsonType, isPost, startsLikeObject } from '../wire/request-shape.ts'
 
 /** A request body worth inspecting: a JSON text at hand, or a Request whose JSON body must be read. */
 export type Candidate =
@@ -105,23 +106,4 @@ export function createOutgoing(target: typeof globalThis): Outgoing {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
-}
-
-function isPost(method: unknown): boolean {
-  return typeof method === 'string' && method.length === 4 && method.toUpperCase() === 'POST'
-}
-
-/** A JSON media type; a string body without a content type (it goes out as text/plain) may be JSON too. */
-function isJsonType(type: string | null, orNone: boolean): boolean {
-  return type === null ? orNone : /\bjson\b/i.test(type)
-}
-
-/** The first character that is not white space opens an object. */
-function startsLikeObject(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === 0x7b) return true
-    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false
-  }
-  return false
 }

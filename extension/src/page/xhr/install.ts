@@ -1,0 +1,96 @@
+// Zero-code mode over XMLHttpRequest (REACH.md): axios and older SDKs send their LLM requests with
+// XHR. open(), setRequestHeader() and send() become Proxies over the native ones: the first two run
+// the native method and note what the request said (said.ts); send() hands a body that may be an
+// LLM request to the shared analysis, with the same cheap checks as fetch, and runs the native
+// send once, on the page's XHR, with the body the analysis planned. Every other method, property
+// and event of the XHR is the native one, untouched; the native methods' own errors reach the page
+// from the native call. The analysis is synchronous, so a synchronous XHR is guarded the same way.
+import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
+import type { ShowAsNative } from '../native-look.ts'
+import type { Plan, WireInspector } from '../wire/inspector.ts'
+import { createSafePlanner } from '../wire/safe-plan.ts'
+import { createSaidSoFar } from './said.ts'
+
+interface XhrInterceptorOptions {
+  /** The page's global object; its XMLHttpRequest.prototype gets the Proxies. */
+  readonly target: typeof globalThis
+  /** The setting for this frame's origin, read on every send (it changes live from the panel). */
+  readonly mode: () => ZeroCodeMode
+  /** The analysis, asked for only by a request that may be an LLM request (or a failure to report). */
+  readonly inspector: () => WireInspector
+  readonly showAsNative: ShowAsNative
+}
+
+type Hooked = 'open' | 'setRequestHeader' | 'send'
+type Native = (...args: unknown[]) => unknown
+
+/** Hooks the page's XMLHttpRequest; false when it has none, or not the methods it should. */
+export function installXhrInterceptor({ target, mode, inspector: analysis, showAsNative }: XhrInterceptorOptions): boolean {
+  const prototype = (target.XMLHttpRequest as typeof XMLHttpRequest | undefined)?.prototype
+  if (!prototype) return false
+  const descriptors = {
+    open: Object.getOwnPropertyDescriptor(prototype, 'open'),
+    setRequestHeader: Object.getOwnPropertyDescriptor(prototype, 'setRequestHeader'),
+    send: Object.getOwnPropertyDescriptor(prototype, 'send'),
+  }
+  for (const descriptor of Object.values(descriptors)) if (typeof descriptor?.value !== 'function') return false
+  const apply = target.Reflect.apply
+  const said = createSaidSoFar(target)
+  const { plan, failed } = createSafePlanner(analysis, 'xhr')
+
+  /** Puts a Proxy over the native method in its place, with the same descriptor, printed as native. */
+  function hook(name: Hooked, trap: (native: Native, self: unknown, args: unknown[]) => unknown): void {
+    const descriptor = descriptors[name]!
+    const native = descriptor.value as Native
+    // The trap is the handler's own apply (its target is the native method): one stack frame, as fetch's.
+    const stand = new Proxy(native, { apply: trap })
+    Object.defineProperty(prototype, name, { ...descriptor, value: stand })
+    showAsNative(stand, native)
+  }
+
+  // The native method first, outside every try: when it throws, nothing is noted, and its error is the page's.
+  hook('open', (open, self, args) => {
+    const result = apply(open, self, args)
+    try {
+      said.opened(self, args[0], args[1])
+    } catch {
+      // Not noted: the request goes out unguarded, never broken.
+    }
+    return result
+  })
+
+  hook('setRequestHeader', (setRequestHeader, self, args) => {
+    const result = apply(setRequestHeader, self, args)
+    try {
+      said.header(self, args[0], args[1])
+    } catch {
+      // As above.
+    }
+    return result
+  })
+
+  hook('send', (send, self, args) => {
+    let planned: Plan | undefined
+    try {
+      const current = mode()
+      // Off: the body is not even looked at; the record is taken all the same (this request is sent).
+      const candidate = said.sending(self, current === 'off' ? undefined : args[0])
+      if (candidate && current !== 'off')
+        planned = plan(args, { text: candidate.text, url: candidate.url, keepalive: false, mode: current, reach: 'xhr' }, (body) => [body])
+    } catch (error) {
+      planned = failed(args, error)
+    }
+    if (!planned) return apply(send, self, args)
+    // The native send runs exactly once; a synchronous one has finished (its events dispatched) when it returns.
+    try {
+      return apply(send, self, planned.args as unknown[])
+    } finally {
+      try {
+        planned.after()
+      } catch {
+        // Reporting never fails the call.
+      }
+    }
+  })
+  return true
+}

@@ -1,0 +1,83 @@
+// What each XMLHttpRequest has said of its request before send(): the method and URL given to
+// open() and its Content-Type header. A record lives from a successful open() to the send() that
+// takes it (a second send() of the same request finds none: the native one throws), and an XHR
+// opened again starts a new one. Kept in a WeakMap: an XHR the page drops takes its record along.
+// The built-ins used are captured at document_start, so a page that replaces WeakMap's methods or
+// URL later changes nothing here.
+import { isJsonType, isPost, startsLikeObject } from '../wire/request-shape.ts'
+
+interface Said {
+  readonly method: unknown
+  readonly url: unknown
+  /** The Content-Type header as set so far (values set twice are joined, as the browser joins them); null when unset. */
+  contentType: string | null
+}
+
+/** A request body that may be an LLM request's, and where it goes. */
+export interface Candidate {
+  readonly text: string
+  /** The request's absolute URL, for the panel (only asked once there is something to report). */
+  readonly url: () => string
+}
+
+export interface SaidSoFar {
+  /** After open(method, url) succeeded on `xhr`. */
+  opened(xhr: unknown, method: unknown, url: unknown): void
+  /** After setRequestHeader(name, value) succeeded on `xhr`. */
+  header(xhr: unknown, name: unknown, value: unknown): void
+  /** At send(body): takes `xhr`'s record; the body and its URL when it may be an LLM request. */
+  sending(xhr: unknown, body: unknown): Candidate | undefined
+}
+
+export function createSaidSoFar(target: typeof globalThis): SaidSoFar {
+  const apply = target.Reflect.apply
+  const { get, set, delete: forget } = target.WeakMap.prototype
+  const records = new target.WeakMap<object, Said>()
+  const NativeUrl = target.URL
+  const href = Object.getOwnPropertyDescriptor(NativeUrl.prototype, 'href')!.get!
+  const base = (): string | undefined => {
+    try {
+      return target.location?.href
+    } catch {
+      return undefined
+    }
+  }
+
+  /**
+   * open() takes a string or a URL object. Anything else the browser turned into text with the
+   * page's own toString: it is not called a second time for the panel.
+   */
+  function absolute(url: unknown): string {
+    if (url instanceof NativeUrl) return apply(href, url, []) as string
+    if (typeof url !== 'string') return ''
+    try {
+      return apply(href, new NativeUrl(url, base()), []) as string
+    } catch {
+      return url
+    }
+  }
+
+  return {
+    opened(xhr, method, url) {
+      apply(set, records, [xhr, { method, url, contentType: null }])
+    },
+
+    header(xhr, name, value) {
+      // Header names are matched case-insensitively; a name that is not a string was converted with
+      // the page's own code, and a Content-Type that is not text is no JSON type.
+      if (typeof name !== 'string' || name.length !== 12 || name.toLowerCase() !== 'content-type') return
+      const said = apply(get, records, [xhr]) as Said | undefined
+      if (!said) return
+      const type = typeof value === 'string' ? value : ''
+      said.contentType = said.contentType === null ? type : `${said.contentType}, ${type}`
+    },
+
+    sending(xhr, body) {
+      const said = apply(get, records, [xhr]) as Said | undefined
+      if (!said) return undefined
+      apply(forget, records, [xhr])
+      if (typeof body !== 'string' || !isPost(said.method) || !isJsonType(said.contentType, true) || !startsLikeObject(body)) return undefined
+      return { text: body, url: () => absolute(said.url) }
+    },
+  }
+}
