@@ -49,7 +49,7 @@ function install(win: Window & typeof globalThis): void {
   const showAsNative = createNativeLook(win)
   const inspector = () => started().wireInspector()
   try {
-    installFetchInterceptor({ target: win, mode: startUp.zeroCode.current, inspector, showAsNative })
+    installFetchInterceptor({ target: win, mode: startUp.zeroCode.current, inspector, showAsNative, responses: () => started().responses() })
   } catch (error) {
     started().fault(`fetch interception is off: ${errorText(error)}`)
   }

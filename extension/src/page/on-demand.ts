@@ -10,6 +10,7 @@ import type { OriginMode } from './origin-mode.ts'
 import { createPageGuard, type PageGuard } from './page-api.ts'
 import { createPageBridge } from './page-bridge.ts'
 import { createRecentCalls } from './recent-calls.ts'
+import { createResponsesTraffic, type ResponsesTraffic } from './responses/traffic.ts'
 import { createWireInspector, type WireInspector } from './wire/inspector.ts'
 
 interface StartUp {
@@ -30,11 +31,14 @@ interface PageHalf {
   readonly fromRelay: (source: unknown, data: unknown) => void
   /** Zero-code mode's analysis, shared by every transport that carries LLM requests. */
   readonly wireInspector: () => WireInspector
+  /** OpenAI Responses API requests, continued ones guarded over their chain (REACH.md). */
+  readonly responses: () => ResponsesTraffic
 }
 
 export function startPage({ win, builtins, loadedAt, url, zeroCode }: StartUp): PageHalf {
   const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
   let inspector: WireInspector | undefined
+  let responses: ResponsesTraffic | undefined
   const wireAgents = (): AgentState[] => inspector?.snapshot() ?? []
   const page = createPageBridge({ win, builtins, guard, loadedAt, url, wireAgents, setZeroCode: zeroCode.set })
 
@@ -44,11 +48,13 @@ export function startPage({ win, builtins, loadedAt, url, zeroCode }: StartUp): 
     page.push(fromEngineEvent(event))
   })
 
+  const wireInspector = (): WireInspector =>
+    (inspector ??= createWireInspector({ config: () => guard.config, emit: page.emit, hookSaw: recentCalls.has, now: builtins.now }))
   return {
     api: createPageGuard(guard, PROTOCOL_VERSION, page.fault),
     fault: page.fault,
     fromRelay: page.fromRelay,
-    wireInspector: () =>
-      (inspector ??= createWireInspector({ config: () => guard.config, emit: page.emit, hookSaw: recentCalls.has, now: builtins.now })),
+    wireInspector,
+    responses: () => (responses ??= createResponsesTraffic({ inspector: wireInspector(), fault: page.fault })),
   }
 }
