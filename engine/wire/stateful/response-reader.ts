@@ -22,8 +22,12 @@ export interface ResponseReader {
   push(text: string): boolean
   /** The response's id, once the text read so far tells it. */
   readonly id: string | undefined
-  /** What the whole text said; undefined when it was no response (an error, a cut stream, too long). */
-  end(): ReadResponse | undefined
+  /**
+   * What the whole text said; undefined when it was no response (an error, too long). `cut`: the
+   * text stopped short (the page aborted once it had what it needed, say); only a response whose
+   * end was read is then known whole.
+   */
+  end(cut?: boolean): ReadResponse | undefined
 }
 
 /** The output items a continued request's history needs. */
@@ -113,7 +117,7 @@ export function createResponseReader(maxChars: number): ResponseReader {
       return id
     },
 
-    end() {
+    end(cut = false) {
       if (tooLong) return undefined
       if (mode === 'json') {
         let value: unknown
@@ -125,7 +129,7 @@ export function createResponseReader(maxChars: number): ResponseReader {
         if (!isRecord(value) || typeof value.id !== 'string') return undefined
         return { id: value.id, output: kept(listOf(value.output)) }
       }
-      if (id === undefined) return undefined
+      if (id === undefined || (cut && final === undefined)) return undefined
       return { id, output: kept(final ?? finished) }
     },
   }

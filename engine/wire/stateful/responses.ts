@@ -33,7 +33,8 @@ export interface ResponseReading {
   push(text: string): boolean
   /** The response's id, once its text tells it. */
   readonly id: string | undefined
-  end(): void
+  /** `cut`: the text stopped short; only a response read to its `response.completed` is remembered. */
+  end(cut?: boolean): void
 }
 
 export interface StatefulResponses {
@@ -81,8 +82,8 @@ export function createStatefulResponses(limits: ResponseStoreLimits = DEFAULT_LI
         get id() {
           return reader.id
         },
-        end() {
-          const read = reader.end()
+        end(cut) {
+          const read = reader.end(cut)
           if (!read) return
           const items = [...inputItems(request.body.input), ...read.output]
           // The request's text holds its input; its output is measured as it would be sent back.

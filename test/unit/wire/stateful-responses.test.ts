@@ -63,7 +63,7 @@ function page(stateful: StatefulResponses = createStatefulResponses(), wire: Wir
 }
 
 const first = (): Body => ({ model: 'm', instructions: SYSTEM, input: [{ role: 'user', content: 'make the tests pass' }], tools: [] })
-const next = (previous: string, input: readonly unknown[]): Body => ({ model: 'm', instructions: SYSTEM, previous_response_id: previous, input })
+const next = (previous: string, input: readonly unknown[] | string): Body => ({ model: 'm', instructions: SYSTEM, previous_response_id: previous, input })
 
 /** An SDK loop on one call: request n answers call n of response n - 1. */
 function loop(steps: number, stream = false) {
@@ -202,7 +202,7 @@ describe('what a request is', () => {
     p.send(next('resp_1', [output(2)]), 'resp_2', [call(3)])
     const turn = p.send(next('resp_2', [output(3)]))
     expect(occurrences(turn.sent, GENTLE)).toBe(1)
-    const after = p.send({ ...next('resp_2', 'start over') })
+    const after = p.send(next('resp_2', 'start over'))
     expect(after.sent).toBe(JSON.stringify(after.body))
   })
 
@@ -270,6 +270,16 @@ describe('reading a response', () => {
     expect(read([incomplete]).read).toEqual({ id: 'resp_6', output: [message('half')] })
     const failed = `data: ${JSON.stringify({ type: 'response.failed', response: { id: 'resp_7', output: 'none' } })}\n\n`
     expect(read([failed]).read).toEqual({ id: 'resp_7', output: [] })
+  })
+
+  test('cut short: only a response whose completion was read is known', () => {
+    const text = responseEvents('resp_c', [call(1)])
+    const cutBefore = createResponseReader(1 << 20)
+    cutBefore.push(text.slice(0, text.indexOf('event: response.completed')))
+    expect(cutBefore.end(true)).toBeUndefined()
+    const cutAfter = createResponseReader(1 << 20)
+    cutAfter.push(text)
+    expect(cutAfter.end(true)).toEqual({ id: 'resp_c', output: [call(1)] })
   })
 
   test('events: a data line split over two lines is one event; one without an id is no response', () => {

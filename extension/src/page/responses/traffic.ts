@@ -56,7 +56,12 @@ export function createResponsesTraffic({ inspector, fault, stateful = createStat
         handle.finish()
       },
       fail(error) {
-        handle.finish()
+        try {
+          // A stream the page stopped after `response.completed` still told the whole response.
+          reading.end(true)
+        } finally {
+          handle.finish()
+        }
         // The page (or the user) stopping the response is no fault of ours.
         if (!isAbort(error)) fault(`responses-stateful: a response could not be read, requests continuing it go out unguarded: ${errorText(error)}`)
       },

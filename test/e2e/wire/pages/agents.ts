@@ -25,18 +25,18 @@ const FILES: Readonly<Record<string, string>> = {
   'loader.ts': 'export function load(path) {\n  return JSON.parse(read(path))\n}',
 }
 
-const MAX_STEPS = 12
+export const MAX_STEPS = 12
 const origin = () => location.origin
 
 /** The agent's one tool; every result is recorded so a test can check none was altered. */
-function runTool(results: string[], name: string, args: unknown): string {
+export function runTool(results: string[], name: string, args: unknown): string {
   const path = (args as { path?: unknown })?.path
   const result = name === 'read_file' && typeof path === 'string' ? (FILES[path] ?? `no such file: ${path}`) : `unknown tool ${name}`
   results.push(result)
   return result
 }
 
-const READ_FILE = {
+export const READ_FILE = {
   name: 'read_file',
   description: 'Read a text file of the project',
   parameters: { type: 'object' as const, properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },

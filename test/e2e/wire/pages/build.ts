@@ -10,7 +10,8 @@ export interface BuiltPages {
   remove(): Promise<void>
 }
 
-export async function buildAgentPages(): Promise<BuiltPages> {
+/** `entry`: the page module of this folder to bundle, served as `<entry>.html` with `<entry>.js`. */
+export async function buildAgentPages(entry = 'agents'): Promise<BuiltPages> {
   const dir = await mkdtemp(join(tmpdir(), 'rtg-wire-pages-'))
   await build({
     configFile: false,
@@ -22,12 +23,12 @@ export async function buildAgentPages(): Promise<BuiltPages> {
       target: 'es2022',
       minify: false,
       reportCompressedSize: false,
-      lib: { entry: resolve(import.meta.dirname, 'agents.ts'), formats: ['es'], fileName: () => 'agents.js' },
+      lib: { entry: resolve(import.meta.dirname, `${entry}.ts`), formats: ['es'], fileName: () => `${entry}.js` },
     },
   })
   await writeFile(
-    join(dir, 'agents.html'),
-    '<!doctype html><meta charset="utf-8"><title>SDK agents</title><script type="module" src="./agents.js"></script>\n',
+    join(dir, `${entry}.html`),
+    `<!doctype html><meta charset="utf-8"><title>SDK agents</title><script type="module" src="./${entry}.js"></script>\n`,
   )
   await writeFile(join(dir, 'blank.html'), '<!doctype html><meta charset="utf-8"><title>blank</title>\n')
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) }
