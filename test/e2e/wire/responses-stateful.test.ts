@@ -143,4 +143,14 @@ describe.each([
     ])
     expect(events.filter((e) => e.type === 'fault')).toEqual([])
   })
+
+  test('the panel lists it with its reach and its chain', async () => {
+    const panel = await browser.openPanel(await browser.tabId(session.page))
+    const row = panel.getByTestId('agent-row').filter({ hasText: SYSTEM })
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
+    expect(await row.getByTestId('agent-kind').textContent()).toBe('wire')
+    expect(await row.getByTestId('agent-reach').textContent()).toBe('responses-stateful')
+    await expect.poll(() => row.getByTestId('agent-count').textContent()).toBe(String(LOOPS))
+    await panel.close()
+  })
 })

@@ -115,7 +115,7 @@ describe.each(Object.keys(PLACES) as AgentName[])('%s, looping six times on one 
     const events = await session.events()
     const wire = events.filter((e) => (e.type === 'agent' ? e.agent.kind === 'wire' : 'agentId' in e && e.agentId.startsWith('wire:')))
     expect(wire.filter((e) => e.type === 'agent')).toEqual([
-      { type: 'agent', at: expect.any(Number), agent: { id: 'wire:1', kind: 'wire', label: 'You are a careful coding agent.', format: places.format } },
+      { type: 'agent', at: expect.any(Number), agent: { id: 'wire:1', kind: 'wire', label: 'You are a careful coding agent.', format: places.format, reach: 'fetch' } },
     ])
     expect(wire.filter((e) => e.type === 'call').map((e) => e.type === 'call' && [e.seq, e.tool, e.args, e.count])).toEqual(
       [1, 2, 3, 4, 5, 6].map((n) => [n, 'read_file', '{"path":"notes.txt"}', n]),

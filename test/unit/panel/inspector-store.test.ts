@@ -311,6 +311,13 @@ describe('reconnect', () => {
     expect(byLabel.get('late')).toMatchObject({ depth: 1, record: { count: 1, tool: 'ls' } })
     expect(store.config()?.thresholds).toEqual([4, 6])
   })
+
+  it('keeps how a wire agent was reached when it only learns of it from a snapshot', () => {
+    const store = createInspectorStore()
+    const agent = { id: 'wire:1', kind: 'wire', label: 'a chain', format: 'openai-responses', reach: 'responses-stateful', count: 2, nextThreshold: 3 } as const
+    store.ingest({ frameId: 0, url: 'u', events: [{ type: 'snapshot', at: 1, agents: [agent], config: RECOMMENDED_CONFIG }] })
+    expect(store.agents().map((r) => r.record.descriptor)).toEqual([{ id: 'wire:1', kind: 'wire', label: 'a chain', format: 'openai-responses', reach: 'responses-stateful' }])
+  })
 })
 
 describe('drops', () => {

@@ -6,6 +6,7 @@ import vm from 'node:vm'
 import { describe, expect, test } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { installFetchInterceptor } from '../../../extension/src/page/fetch/install.ts'
+import { createStatefulResponses } from '../../../engine/wire/stateful/responses.ts'
 import { createNativeLook } from '../../../extension/src/page/native-look.ts'
 import { createReadings } from '../../../extension/src/page/responses/readings.ts'
 import { createResponseTee } from '../../../extension/src/page/responses/tee.ts'
@@ -49,7 +50,7 @@ interface Page {
   mode: ZeroCodeMode
 }
 
-function page(): Page {
+function page(stateful = createStatefulResponses()): Page {
   const queue: Response[] = []
   const state: Page = {
     fetch: undefined as unknown as typeof fetch,
@@ -69,7 +70,7 @@ function page(): Page {
   const context = vm.createContext({ fetch: native, Request, Headers, Response, ReadableStream, ReadableStreamDefaultReader, TextDecoder, location: { href: 'https://app.example/' } })
   const target = vm.runInContext('globalThis', context) as typeof globalThis
   const inspector = createWireInspector({ config: () => RECOMMENDED_CONFIG, emit: (e) => state.events.push(e), hookSaw: () => false, now: Date.now })
-  const traffic = createResponsesTraffic({ inspector, fault: (m) => state.faults.push(m) })
+  const traffic = createResponsesTraffic({ inspector, fault: (m) => state.faults.push(m), stateful })
   installFetchInterceptor({ target, mode: () => state.mode, inspector: () => inspector, showAsNative: createNativeLook(target), responses: () => traffic })
   return Object.assign(state, { fetch: target.fetch })
 }
@@ -211,6 +212,23 @@ describe('a streamed response', () => {
     await expect(second.text()).rejects.toThrow('aborted')
     await ticks()
     expect(p.faults).toHaveLength(1)
+  })
+
+  test('a stream aborted once response.completed was read is remembered whole; one aborted before, not at all', async () => {
+    const stateful = createStatefulResponses()
+    const p = page(stateful)
+    for (const [id, pieces] of [['resp_whole', 2], ['resp_half', 1]] as const) {
+      const s = fedStream()
+      p.answer(s.stream, 'text/event-stream')
+      const response = await post(p, first)
+      for (const piece of sse(id, [call(1)]).slice(0, pieces)) s.feed(piece)
+      await ticks()
+      s.error(new DOMException('The user aborted a request.', 'AbortError'))
+      await expect(response.text()).rejects.toThrow('aborted')
+      await ticks()
+    }
+    expect([stateful.knows('resp_whole'), stateful.knows('resp_half')]).toEqual([true, false])
+    expect(p.faults).toEqual([])
   })
 })
 

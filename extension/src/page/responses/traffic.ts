@@ -39,6 +39,9 @@ interface ResponsesTrafficOptions {
 
 const RESPONSES_PATH = /\/responses$/
 
+/** Bodies up to this long are searched for a Responses API body's names before their URL is resolved. */
+const SEARCHED_CHARS = 16_384
+
 export function createResponsesTraffic({ inspector, fault, stateful = createStatefulResponses() }: ResponsesTrafficOptions): ResponsesTraffic {
   const readings = createReadings(stateful.knows)
 
@@ -84,7 +87,10 @@ export function createResponsesTraffic({ inspector, fault, stateful = createStat
   return {
     send(call) {
       const { text } = call.analysed
-      if (!text.includes('"input"') && !text.includes('"previous_response_id"')) return undefined
+      // The cheaper test first: resolving the URL costs a few microseconds, a search of a small body
+      // for the names less; in a large body that search (for names opening with a quote, the most
+      // common character of JSON) would cost far more than the URL.
+      if (text.length <= SEARCHED_CHARS && !text.includes('"input"') && !text.includes('"previous_response_id"')) return undefined
       if (!RESPONSES_PATH.test(call.analysed.url().split(/[?#]/)[0]!)) return undefined
       const request = stateful.request(text)
       if (!request) return undefined

@@ -324,8 +324,8 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
   }
 
   function mergeState(frameId: number, pageLoad: number, state: AgentState, at: number): void {
-    const { id, kind, label, parentId, format } = state
-    const descriptor = { id, kind, label, ...(parentId === undefined ? {} : { parentId }), ...(format === undefined ? {} : { format }) }
+    const { id, kind, label, parentId, format, reach } = state
+    const descriptor = { id, kind, label, ...(parentId === undefined ? {} : { parentId }), ...(format === undefined ? {} : { format }), ...(reach === undefined ? {} : { reach }) }
     const agent = registry.describe(frameId, pageLoad, descriptor, at)
     if (agent) registry.applyState(agent, state)
     else refused += 1
