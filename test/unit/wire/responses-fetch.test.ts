@@ -122,6 +122,19 @@ describe('a loop continued by id', () => {
     expect(p.events.filter((e) => e.type === 'reminder')).toMatchObject([{ withheld: 'observe', placement: 'input[1]' }])
   })
 
+  test('off: not looked at, its responses not read; a continuation of them is not guessed at once guarded again', async () => {
+    const stateful = createStatefulResponses()
+    const p = page(stateful)
+    p.mode = 'off'
+    await loop(p)
+    expect(stateful.knows('resp_0')).toBe(false)
+    p.mode = 'guard'
+    p.answer(json('resp_4', []))
+    await post(p, next('resp_3', 4))
+    expect(p.sent.map((body) => occurrences(body, GENTLE))).toEqual([0, 0, 0, 0, 0])
+    expect(p.events).toEqual([])
+  })
+
   test('store: false: the response is not read (the provider will not keep it), and no continuation of it is guessed at', async () => {
     const p = page()
     await loop(p, { store: false })
