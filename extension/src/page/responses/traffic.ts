@@ -45,6 +45,15 @@ const SEARCHED_CHARS = 16_384
 export function createResponsesTraffic({ inspector, fault, stateful = createStatefulResponses() }: ResponsesTrafficOptions): ResponsesTraffic {
   const readings = createReadings(stateful.knows)
 
+  /** A fault, reported without ever throwing: the request is on its way by then. */
+  function report(what: string, error: unknown): void {
+    try {
+      fault(`responses-stateful: ${what}: ${errorText(error)}`)
+    } catch {
+      // Nowhere left to report to.
+    }
+  }
+
   function sink(request: ResponsesRequest): TeeSink {
     const reading = stateful.reading(request)
     const handle = readings.start()
@@ -66,7 +75,7 @@ export function createResponsesTraffic({ inspector, fault, stateful = createStat
           handle.finish()
         }
         // The page (or the user) stopping the response is no fault of ours.
-        if (!isAbort(error)) fault(`responses-stateful: a response could not be read, requests continuing it go out unguarded: ${errorText(error)}`)
+        if (!isAbort(error)) report('a response could not be read, requests continuing it go out unguarded', error)
       },
     }
   }
@@ -78,7 +87,7 @@ export function createResponsesTraffic({ inspector, fault, stateful = createStat
       try {
         tee.watch(response, () => sink(request))
       } catch (error) {
-        fault(`responses-stateful: a response cannot be read: ${errorText(error)}`)
+        report('a response cannot be read', error)
       }
     }
     return response
