@@ -14,6 +14,9 @@
 // - Analysis and rewrite: one 2 MB conversation body through the wire guard (parse, walk, chain
 //   rules, splice) against one JSON.parse of the same body, in Node (pure engine code).
 // - Detectors: the same analysis with every opt-in detector on, against the defaults.
+// - Responses continued by id: a request that sends only its outputs, guarded over the chain of
+//   responses remembered from the page's tees, against one JSON.parse of the stateless body that
+//   would carry the same conversation.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -22,7 +25,8 @@ import { build } from 'vite'
 import { afterAll, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig, type GuardConfigInput } from '../engine/index.ts'
 import { createWireGuard, type WireGuard } from '../engine/wire/index.ts'
-import { anthropicBody, openaiChatBody, type Body, type Script, type Turn } from '../test/fixtures/wire/conversations.ts'
+import { createStatefulResponses, type ResponsesRequest, type StatefulResponses } from '../engine/wire/stateful/responses.ts'
+import { anthropicBody, openaiChatBody, openaiResponsesBody, type Body, type Script, type Turn } from '../test/fixtures/wire/conversations.ts'
 import { EXTENSION_DIR, launch } from '../test/e2e/support/browser.ts'
 import { serve } from '../test/e2e/support/server.ts'
 import { median } from './support/quantile.ts'
@@ -265,4 +269,55 @@ it('every detector on costs little more than the defaults on a 2 MB conversation
     timeRounds(`detectors: ${label}, ${when}, every option on (baseline: none)`, [arm(RECOMMENDED_CONFIG), arm(everyOption)], 1.5)
     expect(inspected).toBe(2 * 24 * PER_ROUND)
   }
+})
+
+/**
+ * The conversation of a stateless Responses body as the SDKs send it by id: each response's output
+ * is a run of calls, and each request the items after the previous run. The store learns every
+ * response (as from its tee); returns the last request, which continues the last response.
+ */
+function chainOf(body: Body, stateful: StatefulResponses): { last: ResponsesRequest; previous: ResponsesRequest } {
+  const items = body.input as { type?: string }[]
+  const requests: ResponsesRequest[] = []
+  let from = 0
+  let previousId: string | undefined
+  for (let i = 0; i <= items.length; i++) {
+    const isCall = items[i]?.type === 'function_call'
+    if (i < items.length && !isCall) continue
+    let end = i
+    while (items[end]?.type === 'function_call') end++
+    const own = { model: body.model, instructions: body.instructions, input: items.slice(from, i), ...(previousId === undefined ? {} : { previous_response_id: previousId }) }
+    const request = stateful.request(JSON.stringify(own))!
+    requests.push(request)
+    if (i === items.length) break
+    const id = `resp_${requests.length}`
+    const reading = stateful.reading(request)
+    reading.push(JSON.stringify({ id, object: 'response', output: items.slice(i, end) }))
+    reading.end()
+    previousId = id
+    from = end
+    i = end - 1
+  }
+  return { last: requests.at(-1)!, previous: requests.at(-2)! }
+}
+
+it('a request continued by id, guarded over its chain, costs less than parsing the stateless body', () => {
+  const script = session(120, 16_500, 117)
+  const stateless = openaiResponsesBody(script)
+  const text = JSON.stringify(stateless)
+  const stateful = createStatefulResponses()
+  const { last, previous } = chainOf(stateless, stateful)
+  let inserted = 0
+  // The steady state: the chain is known up to the response before, its request was guarded.
+  const guarded: Arm = () => {
+    const guards = Array.from({ length: PER_ROUND }, () => {
+      const guard = createWireGuard()
+      stateful.inspect(guard, previous, RECOMMENDED_CONFIG)
+      return guard
+    })
+    return (index) => void (inserted = stateful.inspect(guards[index]!, last, RECOMMENDED_CONFIG)!.events.length)
+  }
+  const label = `${(text.length / 1024 / 1024).toFixed(1)} MB Responses conversation, ${last.text.length} B request continuing a chain of 120 responses`
+  timeRounds(`continued by id: ${label} (baseline: JSON.parse of the stateless body)`, [() => () => JSON.parse(text), guarded], 2)
+  expect(inserted).toBeGreaterThan(0)
 })

@@ -14,6 +14,8 @@ import { spliceJson } from './json-splice.ts'
 import { placementsOf, type Planned } from './placements.ts'
 import type {
   Conversation,
+  InsertionPoint,
+  JsonObject,
   ConversationItem,
   WireAgentState,
   WireEvent,
@@ -44,8 +46,25 @@ export interface WireGuard {
    * failure: the caller then sends the request as it was.
    */
   inspect(body: string, config: GuardConfig): WireInspection | undefined
+  /**
+   * Inspects a request that sends only the newest part of its conversation (the provider keeps
+   * the rest): the chain rules run over the whole history, and only the reminders whose place is
+   * in the part sent now are inserted, into the page's body. Throws as `inspect` does.
+   */
+  inspectPart(request: PartialRequest, config: GuardConfig): WireInspection | undefined
   /** Every wire agent remembered, with its chain. */
   snapshot(): WireAgentState[]
+}
+
+/** A request body and the whole conversation it continues. */
+export interface PartialRequest {
+  /** The whole conversation, as a request that sends all of it would hold it. */
+  readonly history: JsonObject
+  /** The body the page wrote, and what `JSON.parse` made of it. */
+  readonly text: string
+  readonly body: unknown
+  /** Where a place of `history` is in `body`; undefined for a place in a part sent before. */
+  place(at: InsertionPoint): InsertionPoint | undefined
 }
 
 /** One observed prompt or step, and the reminders inserted after it (a prompt has none). */
@@ -195,14 +214,71 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
         case 'blocked':
           events.push({ ...event, agentId: agent.id, wouldBlock: true })
           break
-        case 'reminder':
-          // Fired for a step of this request, so inserted after it. The call that fired it is
-          // the last one numbered so far.
-          events.push({ ...event, agentId: agent.id, seq: agent.seq, placement: placements.get(item)!.shift()! })
+        case 'reminder': {
+          // Fired for a step first seen now, so inserted after it, unless its place is in a part
+          // of the conversation sent before. The call that fired it is the last one numbered so far.
+          const placement = placements.get(item)?.shift()
+          if (placement !== undefined) events.push({ ...event, agentId: agent.id, seq: agent.seq, placement })
           break
+        }
       }
     }
     return events
+  }
+
+  function inspectPart({ history, text, body, place }: PartialRequest, config: GuardConfig): WireInspection | undefined {
+    const adapter = detectFormat(history)
+    if (!adapter) return undefined
+    const conversation = adapter.walk(history)
+    const { items } = conversation
+    const steps = items.filter((item): item is Step => item.kind === 'step')
+    // No wire agent before its first completed tool call.
+    if (steps.length === 0) return undefined
+
+    const key = conversationKey(adapter.format, conversation)
+    let agent = recall(key)
+    const isNew = agent === undefined
+    if (!agent) {
+      agent = isPagesOwn(conversation, steps[steps.length - 1]!) ? PAGES_OWN : newAgent(adapter, conversation)
+      remember(key, agent)
+    }
+    if (agent.kind === 'hook') return undefined
+    if (conversation.carriesReminders) agent.handedOver = true
+
+    if (config !== configured) {
+      engine.configure(config)
+      configured = config
+    }
+    const common = agree(agent, items)
+    const captured = agent.handedOver ? [] : observeFrom(agent, items, common)
+
+    const planned: Planned[] = []
+    agent.seen.forEach(({ reminders }, index) => {
+      const item = items[index]!
+      if (item.kind !== 'step' || item.guarded || reminders.length === 0) return
+      // A place in a part sent before: the provider already has what was inserted there.
+      const at = place(item.at)
+      if (at) planned.push({ item: index, at, values: reminders.map((text) => stringifyJson(adapter.reminderItem(text))) })
+    })
+    const inserted = planned.reduce((sum, insertion) => sum + insertion.values.length, 0)
+    const rewritten = inserted > 0 ? { body: spliceJson(text, body, planned) } : {}
+    if (agent.handedOver) return { format: adapter.format, ...rewritten, events: [] }
+
+    const now = Date.now()
+    const events: WireEvent[] = [
+      ...(isNew ? [{ type: 'agent', at: now, agentId: agent.id, format: adapter.format, label: agent.label } as const] : []),
+      ...report(agent, captured, placementsOf(planned)),
+      {
+        type: 'request',
+        at: now,
+        agentId: agent.id,
+        format: adapter.format,
+        calls: steps.reduce((sum, step) => sum + step.calls.length, 0),
+        remindersInserted: inserted,
+        rewritten: inserted > 0,
+      },
+    ]
+    return { format: adapter.format, ...rewritten, events }
   }
 
   return {
@@ -215,57 +291,10 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
         return undefined
       }
       if (!isRecord(body)) return undefined
-      const adapter = detectFormat(body)
-      if (!adapter) return undefined
-      const conversation = adapter.walk(body)
-      const { items } = conversation
-      const steps = items.filter((item): item is Step => item.kind === 'step')
-      // No wire agent before its first completed tool call.
-      if (steps.length === 0) return undefined
-
-      const key = conversationKey(adapter.format, conversation)
-      let agent = recall(key)
-      const isNew = agent === undefined
-      if (!agent) {
-        agent = isPagesOwn(conversation, steps[steps.length - 1]!) ? PAGES_OWN : newAgent(adapter, conversation)
-        remember(key, agent)
-      }
-      if (agent.kind === 'hook') return undefined
-      if (conversation.carriesReminders) agent.handedOver = true
-
-      if (config !== configured) {
-        engine.configure(config)
-        configured = config
-      }
-      const common = agree(agent, items)
-      const captured = agent.handedOver ? [] : observeFrom(agent, items, common)
-
-      const planned: Planned[] = []
-      agent.seen.forEach(({ reminders }, index) => {
-        const item = items[index]!
-        if (item.kind !== 'step' || item.guarded || reminders.length === 0) return
-        planned.push({ item: index, at: item.at, values: reminders.map((text) => stringifyJson(adapter.reminderItem(text))) })
-      })
-      const inserted = planned.reduce((sum, insertion) => sum + insertion.values.length, 0)
-      const rewritten = inserted > 0 ? { body: spliceJson(text, body, planned) } : {}
-      if (agent.handedOver) return { format: adapter.format, ...rewritten, events: [] }
-
-      const now = Date.now()
-      const events: WireEvent[] = [
-        ...(isNew ? [{ type: 'agent', at: now, agentId: agent.id, format: adapter.format, label: agent.label } as const] : []),
-        ...report(agent, captured, placementsOf(planned)),
-        {
-          type: 'request',
-          at: now,
-          agentId: agent.id,
-          format: adapter.format,
-          calls: steps.reduce((sum, step) => sum + step.calls.length, 0),
-          remindersInserted: inserted,
-          rewritten: inserted > 0,
-        },
-      ]
-      return { format: adapter.format, ...rewritten, events }
+      return inspectPart({ history: body, text, body, place: (at) => at }, config)
     },
+
+    inspectPart,
 
     snapshot() {
       const chains = new Map(engine.snapshot().map((chain) => [chain.id, chain]))

@@ -54,7 +54,7 @@ function install(win: Window & typeof globalThis): void {
   const inspector = () => started().wireInspector()
   const hooks = { target: win, mode: startUp.zeroCode.current, inspector, showAsNative }
   const transports: readonly (readonly [string, () => unknown])[] = [
-    ['fetch interception', () => installFetchInterceptor(hooks)],
+    ['fetch interception', () => installFetchInterceptor({ ...hooks, responses: () => started().responses() })],
     ['XMLHttpRequest interception', () => installXhrInterceptor(hooks)],
     ['WebMCP hooks', () => installWebMcpHooks({ ...hooks, inspector: () => started().webMcpInspector() })],
     ['WebLLM interception', () => installWebllmInterceptor(hooks)],

@@ -11,6 +11,7 @@ import type { OriginMode } from './origin-mode.ts'
 import { createPageGuard, type PageGuard } from './page-api.ts'
 import { createPageBridge } from './page-bridge.ts'
 import { createRecentCalls } from './recent-calls.ts'
+import { createResponsesTraffic, type ResponsesTraffic } from './responses/traffic.ts'
 import { createWebMcpInspector, type WebMcpInspector } from './webmcp/inspector.ts'
 import { createWireInspector, type WireInspector } from './wire/inspector.ts'
 
@@ -32,6 +33,8 @@ interface PageHalf {
   readonly fromRelay: (source: unknown, data: unknown) => void
   /** Zero-code mode's analysis, shared by every transport that carries LLM requests. */
   readonly wireInspector: () => WireInspector
+  /** OpenAI Responses API requests, continued ones guarded over their chain (REACH.md). */
+  readonly responses: () => ResponsesTraffic
   /** The frame's WebMCP agent, for the tools it exposes through WebMCP. */
   readonly webMcpInspector: () => WebMcpInspector
 }
@@ -39,6 +42,7 @@ interface PageHalf {
 export function startPage({ win, builtins, loadedAt, url, zeroCode }: StartUp): PageHalf {
   const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
   let inspector: WireInspector | undefined
+  let responses: ResponsesTraffic | undefined
   let webMcp: WebMcpInspector | undefined
   const wireAgents = (): AgentState[] => joined(inspector?.snapshot() ?? [], webMcp?.snapshot() ?? [])
   const page = createPageBridge({ win, builtins, guard, loadedAt, url, wireAgents, setZeroCode: zeroCode.set })
@@ -49,12 +53,14 @@ export function startPage({ win, builtins, loadedAt, url, zeroCode }: StartUp): 
     page.push(fromEngineEvent(event))
   })
 
+  const wireInspector = (): WireInspector =>
+    (inspector ??= createWireInspector({ config: () => guard.config, emit: page.emit, hookSaw: recentCalls.has, now: builtins.now }))
   return {
     api: createPageGuard(guard, PROTOCOL_VERSION, page.fault),
     fault: page.fault,
     fromRelay: page.fromRelay,
-    wireInspector: () =>
-      (inspector ??= createWireInspector({ config: () => guard.config, emit: page.emit, hookSaw: recentCalls.has, now: builtins.now })),
+    wireInspector,
+    responses: () => (responses ??= createResponsesTraffic({ inspector: wireInspector(), fault: page.fault })),
     webMcpInspector: () => (webMcp ??= createWebMcpInspector({ config: () => guard.config, emit: page.emit, now: builtins.now })),
   }
 }

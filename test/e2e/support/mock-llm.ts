@@ -3,7 +3,9 @@
 // APIs do (SSE), answers by the script of the model named in the request, and rejects, with 400
 // and the reason, a request that breaks the format's rules (a tool call without its result, text
 // before tool_result blocks, a reminder wedged between a call and its result...), as the real
-// APIs would. Every request is recorded as it arrived, byte for byte.
+// APIs would. Every request is recorded as it arrived, byte for byte. Like the real Responses API,
+// it keeps the responses it gave (unless asked not to, `store: false`), and a request continuing
+// one (`previous_response_id`) is read as that response's whole chain followed by its own input.
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
 import type { TestServer } from './server.ts'
 
@@ -52,7 +54,8 @@ interface Format {
   /** How many tool-call turns the model has taken in this conversation. */
   stepsTaken(body: Json): number
   idPrefix: string
-  respond(turn: Turn, model: string, stream: boolean): { json?: unknown; events?: SseEvent[] }
+  /** `id`: the response's id, where the format has one. */
+  respond(turn: Turn, model: string, stream: boolean, id: string): { json?: unknown; events?: SseEvent[] }
 }
 
 interface SseEvent {
@@ -73,6 +76,8 @@ const invalid = (reason: string): never => {
 export function mountMockLlm(server: TestServer): MockLlm {
   const scripts = new Map<string, ModelScript>()
   const exchanges: Exchange[] = []
+  const stored = createStoredResponses()
+  let responses = 0
 
   server.route(async (req, res, raw) => {
     if (req.method !== 'POST') return false
@@ -95,8 +100,11 @@ export function mountMockLlm(server: TestServer): MockLlm {
     const stream = format.stream(json, url)
     const script = scripts.get(model)
     let reason: string | undefined
+    // A Responses request continuing a stored response is checked, and answered, as its whole chain.
+    let whole = json
     try {
-      reason = script ? format.validate(json) : `model "${model}" is not scripted`
+      if (format.format === 'openai-responses') whole = stored.expand(json)
+      reason = script ? format.validate(whole) : `model "${model}" is not scripted`
     } catch (error) {
       reason = error instanceof Invalid ? error.message : String(error)
     }
@@ -105,12 +113,14 @@ export function mountMockLlm(server: TestServer): MockLlm {
       return reject(res, format.format, reason), true
     }
     record(200, model, stream)
-    const step = format.stepsTaken(json)
+    const step = format.stepsTaken(whole)
     const calls = script!.steps[step]
     const turn: Turn = calls
       ? { calls: calls.map((call, j) => ({ ...call, id: `${format.idPrefix}${step + 1}_${j + 1}` })) }
       : { text: script!.answer ?? 'Done.' }
-    const { json: reply, events } = format.respond(turn, model, stream)
+    const id = `resp_${turn2id(turn)}_${++responses}`
+    if (format.format === 'openai-responses' && json.store !== false) stored.remember(id, json, responsesOutput(turn, id))
+    const { json: reply, events } = format.respond(turn, model, stream, id)
     if (events) await writeSse(res, events, format.format === 'gemini')
     else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply))
     return true
@@ -222,7 +232,6 @@ const openaiResponses: Format = {
   stream: (body) => body.stream === true,
 
   validate(body) {
-    if (body.previous_response_id !== undefined && body.previous_response_id !== null) return 'this mock serves stateless requests only'
     const input = list(body.input)
     if (input.length === 0) return 'input must be a non-empty list'
     const calls = new Set<unknown>()
@@ -263,12 +272,8 @@ const openaiResponses: Format = {
     return steps
   },
 
-  respond(turn, model, stream) {
-    const id = `resp_${turn2id(turn)}`
-    const output: Json[] =
-      'calls' in turn
-        ? turn.calls.map((c) => ({ type: 'function_call', id: c.id.replace('call_', 'fc_'), call_id: c.id, name: c.name, arguments: argsText(c), status: 'completed' }))
-        : [{ type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }]
+  respond(turn, model, stream, id) {
+    const output = responsesOutput(turn, id)
     const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 }
     const response = (status: string, out: Json[]) => ({
       id, object: 'response', created_at: CREATED, status, model, output: out, error: null, incomplete_details: null,
@@ -297,6 +302,59 @@ const openaiResponses: Format = {
     events.push(event('response.completed', { response: response('completed', output) }))
     return { events }
   },
+}
+
+/** A Responses API response's output items for the turn. */
+function responsesOutput(turn: Turn, id: string): Json[] {
+  return 'calls' in turn
+    ? turn.calls.map((c) => ({ type: 'function_call', id: c.id.replace('call_', 'fc_'), call_id: c.id, name: c.name, arguments: argsText(c), status: 'completed' }))
+    : [{ type: 'message', id: `msg_${id}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }]
+}
+
+interface StoredResponse {
+  readonly previous: string | undefined
+  /** The request's input as it arrived, then the response's output. */
+  readonly items: readonly unknown[]
+  readonly calls: readonly unknown[]
+}
+
+/** The Responses API's memory: each response given, with the input of the request that made it. */
+function createStoredResponses() {
+  const responses = new Map<string, StoredResponse>()
+  const inputOf = (body: Json): unknown[] => (typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : list(body.input))
+
+  return {
+    remember(id: string, body: Json, output: readonly Json[]): void {
+      const previous = typeof body.previous_response_id === 'string' ? body.previous_response_id : undefined
+      const calls = output.filter((item) => item.type === 'function_call').map((item) => item.call_id)
+      responses.set(id, { previous, items: [...inputOf(body), ...output], calls })
+    },
+
+    /**
+     * The body as a stateless request holding the whole chain would be. The outputs of the
+     * previous response's calls must come first in the input, every one of them, and nothing
+     * (a message, a reminder) may come between them and their calls.
+     */
+    expand(body: Json): Json {
+      const id = body.previous_response_id
+      if (id === undefined || id === null) return body
+      const previous = responses.get(String(id)) ?? invalid(`Previous response with id '${String(id)}' not found.`)
+      const pending = new Set(previous.calls)
+      list(body.input).forEach((item, i) => {
+        if (pending.size === 0) return
+        if (isObject(item) && item.type === 'function_call_output' && pending.delete(item.call_id)) return
+        invalid(`input[${i}]: expected the output of function call ${[...pending].join(', ')} of the previous response first.`)
+      })
+      if (pending.size > 0) invalid(`No tool output found for function call ${[...pending].join(', ')}.`)
+      const chain: unknown[][] = []
+      for (let at: string | undefined = String(id); at !== undefined; at = responses.get(at)?.previous) {
+        const response = responses.get(at) ?? invalid(`Previous response with id '${at}' not found.`)
+        chain.unshift([...response.items])
+      }
+      const { previous_response_id: _, ...rest } = body
+      return { ...rest, input: [...chain.flat(), ...inputOf(body)] }
+    },
+  }
 }
 
 const anthropic: Format = {

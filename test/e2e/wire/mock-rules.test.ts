@@ -75,6 +75,47 @@ describe('OpenAI Responses', () => {
   })
 })
 
+describe('OpenAI Responses continued by id', () => {
+  const path = '/v1/responses'
+  const reminder = { role: 'user', content: [{ type: 'input_text', text: GENTLE }] }
+  const output = (callId: unknown) => ({ type: 'function_call_output', call_id: callId, output: 'a' })
+
+  beforeAll(() => mock.script('looper', { steps: [1, 2, 3].map(() => [{ name: 'read_file', args: { path: 'a' } }]), answer: 'ok' }))
+
+  /** Posts and reads the response: its id, and the call id of its first call. */
+  async function respond(body: object): Promise<{ id: string; callId: unknown }> {
+    const response = await fetch(`${server.origin}${path}`, { method: 'POST', body: JSON.stringify({ model: 'looper', ...body }), headers: { 'content-type': 'application/json' } })
+    const json = (await response.json()) as { id: string; output: { call_id?: unknown }[] }
+    return { id: json.id, callId: json.output[0]?.call_id }
+  }
+  const start = () => respond({ input: [{ role: 'user', content: 'go' }] })
+
+  test('steps are counted across the chain; a reminder after the outputs is kept with the rest', async () => {
+    const first = await start()
+    const second = await respond({ previous_response_id: first.id, input: [output(first.callId), reminder] })
+    expect(second.callId).toBe('call_2_1')
+    const third = await respond({ previous_response_id: second.id, input: [output(second.callId)] })
+    expect(third.callId).toBe('call_3_1')
+    const fourth = await respond({ previous_response_id: third.id, input: [output(third.callId)] })
+    expect(fourth.callId).toBeUndefined()
+  })
+
+  test('an unknown previous response, a reminder wedged before the outputs, a missing or foreign output, are rejected', async () => {
+    const first = await start()
+    const body = (input: unknown[], previous = first.id) => ({ model: 'looper', previous_response_id: previous, input })
+    expect(await post(path, body([output(first.callId)], 'resp_nowhere'))).toMatchObject({ status: 400, error: "Previous response with id 'resp_nowhere' not found." })
+    expect(await post(path, body([reminder, output(first.callId)]))).toMatchObject({ status: 400, error: expect.stringContaining('expected the output of function call call_1_1') })
+    expect(await post(path, body([{ role: 'user', content: 'hi' }]))).toMatchObject({ status: 400, error: expect.stringContaining('expected the output') })
+    expect(await post(path, body([]))).toMatchObject({ status: 400, error: 'No tool output found for function call call_1_1.' })
+    expect(await post(path, body([output('call_other')]))).toMatchObject({ status: 400, error: expect.stringContaining('expected the output') })
+  })
+
+  test('a response made with store: false is not kept', async () => {
+    const kept = await respond({ input: [{ role: 'user', content: 'go' }], store: false })
+    expect(await post(path, { model: 'looper', previous_response_id: kept.id, input: [output(kept.callId)] })).toMatchObject({ status: 400, error: expect.stringContaining('not found') })
+  })
+})
+
 describe('Anthropic Messages', () => {
   const body = { ...anthropicBody(LOOP), model: 'judge' }
   const path = '/v1/messages'

@@ -7,6 +7,8 @@
 // (outgoing.ts); the analysis (inspector.ts) is asked for by the first request that may need it.
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import type { ShowAsNative } from '../native-look.ts'
+import type { ResponsesTraffic } from '../responses/traffic.ts'
+import { createResponseTee } from '../responses/tee.ts'
 import type { Analysed, Plan, WireInspector } from '../wire/inspector.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
 import { createOutgoing, type Candidate } from './outgoing.ts'
@@ -19,15 +21,18 @@ interface FetchInterceptorOptions {
   /** The analysis, asked for only by a request that may be an LLM request (or a failure to report). */
   readonly inspector: () => WireInspector
   readonly showAsNative: ShowAsNative
+  /** OpenAI Responses API requests, sent by way of their own analysis (responses/traffic.ts). */
+  readonly responses?: () => ResponsesTraffic
 }
 
 type Fetch = typeof globalThis.fetch
 
 /** Replaces the page's fetch; false when the page has none. */
-export function installFetchInterceptor({ target, mode, inspector: analysis, showAsNative }: FetchInterceptorOptions): boolean {
+export function installFetchInterceptor({ target, mode, inspector: analysis, showAsNative, responses }: FetchInterceptorOptions): boolean {
   const nativeFetch = target.fetch
   if (typeof nativeFetch !== 'function') return false
   const outgoing = createOutgoing(target)
+  const tee = createResponseTee(target)
 
   /** The native fetch runs exactly once per call, outside every try: its own errors are the page's. */
   function dispatch(self: unknown, { args, after }: Plan): Promise<Response> {
@@ -38,6 +43,17 @@ export function installFetchInterceptor({ target, mode, inspector: analysis, sho
 
   const { plan, failed } = createSafePlanner(analysis, 'fetch')
 
+  /** Sends an analysed request: a Responses API request by way of `responses`, any other as planned. */
+  function send(self: unknown, args: readonly unknown[], analysed: Analysed, withBody: (body: string) => readonly unknown[]): Promise<Response> {
+    let sent: Promise<Response> | undefined
+    try {
+      sent = responses?.().send({ args, analysed, withBody, dispatch: (planned) => dispatch(self, planned), tee })
+    } catch (error) {
+      return dispatch(self, failed(args, error))
+    }
+    return sent ?? dispatch(self, plan(args, analysed, withBody))
+  }
+
   /** A Request object's body has to be read first, from a clone: the page's stays unread. */
   async function dispatchRequest(self: unknown, args: readonly unknown[], { request }: Extract<Candidate, { kind: 'request' }>, mode: Analysed['mode']): Promise<Response> {
     let text: string
@@ -46,7 +62,7 @@ export function installFetchInterceptor({ target, mode, inspector: analysis, sho
     } catch (error) {
       return dispatch(self, failed(args, error))
     }
-    return dispatch(self, plan(args, { text, url: () => outgoing.urlOf(request), keepalive: false, mode, reach: 'fetch' }, (body) => [outgoing.requestWithBody(request, body)]))
+    return send(self, args, { text, url: () => outgoing.urlOf(request), keepalive: false, mode, reach: 'fetch' }, (body) => [outgoing.requestWithBody(request, body)])
   }
 
   const intercepted = new Proxy(nativeFetch, {
@@ -63,7 +79,7 @@ export function installFetchInterceptor({ target, mode, inspector: analysis, sho
       if (!candidate || current === 'off') return Reflect.apply(nativeFetch, self, args) as Promise<Response>
       if (candidate.kind === 'request') return dispatchRequest(self, args, candidate, current)
       const { text, input, keepalive } = candidate
-      return dispatch(self, plan(args, { text, url: () => outgoing.urlOf(input), keepalive, mode: current, reach: 'fetch' }, (body) => outgoing.withBody(args, body)))
+      return send(self, args, { text, url: () => outgoing.urlOf(input), keepalive, mode: current, reach: 'fetch' }, (body) => outgoing.withBody(args, body))
     },
   }) satisfies Fetch
 

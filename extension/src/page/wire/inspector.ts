@@ -46,9 +46,12 @@ export interface Analysed {
   readonly reach: AgentReach
 }
 
+/** How a request is inspected, when not as a whole conversation in `text` (the wire guard's `inspect`). */
+export type Inspect = (wire: WireGuard, config: GuardConfig) => WireInspection | undefined
+
 export interface WireInspector {
   /** The call with the body the wire guard made of `text`, if it changed it and may send it; else the call as it came. */
-  plan(args: readonly unknown[], analysed: Analysed, withBody: (body: string) => readonly unknown[]): Plan
+  plan(args: readonly unknown[], analysed: Analysed, withBody: (body: string) => readonly unknown[], inspect?: Inspect): Plan
   /** The call as it came, and a fault reported once it is on its way (`reach`: the transport it took). */
   failed(args: readonly unknown[], error: unknown, reach: AgentReach): Plan
   /** The wire agents as they stand, for the `snapshot` a panel needs after a reconnect. */
@@ -102,9 +105,9 @@ export function createWireInspector({ config, emit, hookSaw, now, maxConversatio
   const failed = (args: readonly unknown[], error: unknown, reach: AgentReach): Plan => ({ args, after: () => fault(error, reach) })
 
   return {
-    plan(args, analysed, withBody) {
+    plan(args, analysed, withBody, inspect) {
       try {
-        const inspection = wireGuard().inspect(analysed.text, config())
+        const inspection = inspect ? inspect(wireGuard(), config()) : wireGuard().inspect(analysed.text, config())
         const body = inspection?.body
         const withheld = withheldReason(analysed.mode, analysed.keepalive, body)
         return { args: body === undefined || withheld !== undefined ? args : withBody(body), after: () => report(inspection, analysed, withheld) }

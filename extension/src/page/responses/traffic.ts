@@ -1,0 +1,118 @@
+// OpenAI Responses API requests (REACH.md, "stateful Responses"): a request continuing a stored
+// response (`previous_response_id`) holds the outputs of tool calls that are in that response,
+// on the provider's side. So the responses the page receives are read from a tee and remembered
+// (engine/wire/stateful/), and such a request is guarded over its whole chain: it waits for the
+// response it continues if that one is still being read, then the reminders due in its own input
+// are inserted, once. Any other Responses API request is guarded as its transport would guard it,
+// its body parsed once for both. Part of the on-demand half.
+import { createStatefulResponses, type ResponsesRequest, type StatefulResponses } from '../../../../engine/wire/stateful/responses.ts'
+import { errorText } from '../../../../engine/text.ts'
+import type { Analysed, Plan, WireInspector } from '../wire/inspector.ts'
+import { createReadings } from './readings.ts'
+import type { ResponseTee, TeeSink } from './tee.ts'
+
+/** One call of the page's, as its transport's hook has it. */
+export interface ResponsesCall {
+  readonly args: readonly unknown[]
+  readonly analysed: Analysed
+  readonly withBody: (body: string) => readonly unknown[]
+  /** Sends the call as planned: the transport's native call, made exactly once. */
+  readonly dispatch: (plan: Plan) => Promise<Response>
+  readonly tee: ResponseTee
+}
+
+export interface ResponsesTraffic {
+  /**
+   * Sends a Responses API request (a JSON body with `input` or `previous_response_id`, to a path
+   * ending in `/responses`) and reads a copy of its response unless it asks for it not to be
+   * stored; undefined for any other request, which the caller sends as usual. May throw before the
+   * request is sent, never after.
+   */
+  send(call: ResponsesCall): Promise<Response> | undefined
+}
+
+interface ResponsesTrafficOptions {
+  readonly inspector: WireInspector
+  readonly fault: (message: string) => void
+  readonly stateful?: StatefulResponses
+}
+
+const RESPONSES_PATH = /\/responses$/
+
+/** Bodies up to this long are searched for a Responses API body's names before their URL is resolved. */
+const SEARCHED_CHARS = 16_384
+
+export function createResponsesTraffic({ inspector, fault, stateful = createStatefulResponses() }: ResponsesTrafficOptions): ResponsesTraffic {
+  const readings = createReadings(stateful.knows)
+
+  /** A fault, reported without ever throwing: the request is on its way by then. */
+  function report(what: string, error: unknown): void {
+    try {
+      fault(`responses-stateful: ${what}: ${errorText(error)}`)
+    } catch {
+      // Nowhere left to report to.
+    }
+  }
+
+  function sink(request: ResponsesRequest): TeeSink {
+    const reading = stateful.reading(request)
+    const handle = readings.start()
+    return {
+      chunk(text) {
+        const more = reading.push(text)
+        if (reading.id !== undefined) handle.identified(reading.id)
+        return more
+      },
+      end() {
+        reading.end()
+        handle.finish()
+      },
+      fail(error) {
+        try {
+          // A stream the page stopped after `response.completed` still told the whole response.
+          reading.end(true)
+        } finally {
+          handle.finish()
+        }
+        // The page (or the user) stopping the response is no fault of ours.
+        if (!isAbort(error)) report('a response could not be read, requests continuing it go out unguarded', error)
+      },
+    }
+  }
+
+  function go({ args, analysed, withBody, dispatch, tee }: ResponsesCall, request: ResponsesRequest): Promise<Response> {
+    const reached: Analysed = request.previous === undefined ? analysed : { ...analysed, reach: 'responses-stateful' }
+    const response = dispatch(inspector.plan(args, reached, withBody, (wire, config) => stateful.inspect(wire, request, config)))
+    if (request.stored) {
+      try {
+        tee.watch(response, () => sink(request))
+      } catch (error) {
+        report('a response cannot be read', error)
+      }
+    }
+    return response
+  }
+
+  return {
+    send(call) {
+      const { text } = call.analysed
+      // The cheaper test first: resolving the URL costs a few microseconds, a search of a small body
+      // for the names less; in a large body that search (for names opening with a quote, the most
+      // common character of JSON) would cost far more than the URL.
+      if (text.length <= SEARCHED_CHARS && !text.includes('"input"') && !text.includes('"previous_response_id"')) return undefined
+      if (!RESPONSES_PATH.test(call.analysed.url().split(/[?#]/)[0]!)) return undefined
+      const request = stateful.request(text)
+      if (!request) return undefined
+      const waiting = request.previous === undefined ? undefined : readings.settled(request.previous)
+      return waiting ? waiting.then(() => go(call, request)) : go(call, request)
+    },
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  try {
+    return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError'
+  } catch {
+    return false
+  }
+}
