@@ -8,28 +8,16 @@
 // (the wrapper only reads the setting), `guard` counts every call through the frame's WebMCP agent.
 // Each call has new arguments, as an agent's calls mostly do (a run of repeats costs no more).
 // Nothing here asserts on time: a missed target shows as `NO` in the `met` column.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, expect, it } from 'vitest'
+import { afterAll, it } from 'vitest'
 import { PROTOCOL_VERSION } from '../extension/src/protocol/events.ts'
 import { CONTENT_SOURCE } from '../extension/src/protocol/messages.ts'
 import type { ZeroCodeMode } from '../extension/src/protocol/zero-code-mode.ts'
-import { EXTENSION_DIR, launch } from '../test/e2e/support/browser.ts'
-import { serve } from '../test/e2e/support/server.ts'
-import { median, quantile } from './support/quantile.ts'
+import { rowsWithControl } from './support/per-round-row.ts'
+import type { RoundsWindow } from './support/rounds.ts'
+import { openShippedScriptPage } from './support/shipped-script-page.ts'
 import type { SpreadRow } from './support/spread-row.ts'
 
 const rows: SpreadRow[] = []
-const us = (value: number) => `${(value * 1000).toFixed(1)} µs`
-
-function record(name: string, baseline: number, measured: number, ratios: readonly number[], target?: number): void {
-  const ratio = median(ratios)
-  const met = target === undefined ? '-' : ratio <= target ? 'yes' : 'NO'
-  const spread = `${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)} (n=${ratios.length})`
-  rows.push({ case: name, baseline: us(baseline), measured: us(measured), ratio: ratio.toFixed(3), spread, target: target === undefined ? '-' : `<= ${target}`, met })
-}
 
 afterAll(() => {
   console.log('\nWebMCP (ratio: median over rounds; spread: 25th–75th percentile of the rounds)')
@@ -48,17 +36,12 @@ const PAGE = `<!doctype html><script>
 </script>`
 
 it('a tool call through executeTool costs what it costs without the wrapper', async () => {
-  expect(existsSync(join(EXTENSION_DIR, 'page.js')), `no built extension at ${EXTENSION_DIR}: run npm run build`).toBe(true)
-  const dir = await mkdtemp(join(tmpdir(), 'rtg-webmcp-bench-'))
-  await writeFile(join(dir, 'bench.html'), PAGE)
-  const server = await serve([dir, EXTENSION_DIR])
-  const browser = await launch({ extension: false, args: ['--enable-features=WebMCP', '--enable-experimental-web-platform-features'] })
+  const { page, close } = await openShippedScriptPage(PAGE, { args: ['--enable-features=WebMCP', '--enable-experimental-web-platform-features'] })
   try {
-    const page = await browser.context.newPage()
-    await page.goto(`${server.origin}/bench.html`)
     for (const mode of ['off', 'guard'] as const satisfies readonly ZeroCodeMode[]) {
       await page.evaluate(([message]) => window.postMessage(message, '*'), [{ source: CONTENT_SOURCE, v: PROTOCOL_VERSION, kind: 'zero-code', mode }] as const)
       const result = await page.evaluate(async ([samples, batch]) => {
+        const { interleaved } = (window as unknown as RoundsWindow).benchRounds
         type Tool = { name: string }
         type Natives = { executeTool: (this: unknown, tool: Tool, args: unknown) => Promise<string> }
         const context = (document as unknown as { modelContext: { getTools(): Promise<Tool[]>; executeTool: Natives['executeTool'] } }).modelContext
@@ -79,32 +62,14 @@ it('a tool call through executeTool costs what it costs without the wrapper', as
           () => context.executeTool(wrappedTool, { id: (id += 1) }),
           () => natives.executeTool.call(context, nativeTool, { id: (id += 1) }),
         ]
-        const native: number[] = []
-        const hooked: number[] = []
-        const control: number[] = []
-        for (let i = 0; i < samples + 4; i++) {
-          const took: number[] = []
-          for (let n = 0; n < arms.length; n++) {
-            const arm = (i + n) % arms.length
-            took[arm] = await time(arms[arm]!)
-          }
-          if (i < 4) continue // warm-up
-          native.push(took[0]!)
-          hooked.push(took[1]!)
-          control.push(took[2]!)
-        }
-        return { native, hooked, control }
+        return interleaved(arms.map((call) => () => time(call)), samples, 4)
       }, [151, 40] as const)
-      const baseline = median(result.native)
       // Off is the pass-through, held to the target; guard is what counting costs (the analysis, and
       // the call's events posted towards the panel), shown for information.
       const name = mode === 'off' ? 'executeTool, setting off (pass-through)' : 'executeTool, setting guard (every call counted, info)'
-      record(name, baseline, median(result.hooked), result.hooked.map((h, i) => h / result.native[i]!), mode === 'off' ? 1.05 : undefined)
-      record('  control: native against itself (info)', baseline, median(result.control), result.control.map((c, i) => c / result.native[i]!))
+      rows.push(...rowsWithControl(name, result, mode === 'off' ? 1.05 : undefined))
     }
   } finally {
-    await browser.close()
-    await server.close()
-    await rm(dir, { recursive: true, force: true })
+    await close()
   }
 })

@@ -17,21 +17,18 @@
 // - Responses continued by id: a request that sends only its outputs, guarded over the chain of
 //   responses remembered from the page's tees, against one JSON.parse of the stateless body that
 //   would carry the same conversation.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { build } from 'vite'
 import { afterAll, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig, type GuardConfigInput } from '../engine/index.ts'
 import { createWireGuard, type WireGuard } from '../engine/wire/index.ts'
 import { createStatefulResponses, type ResponsesRequest, type StatefulResponses } from '../engine/wire/stateful/responses.ts'
 import { anthropicBody, openaiChatBody, openaiResponsesBody, type Body, type Script, type Turn } from '../test/fixtures/wire/conversations.ts'
-import { EXTENSION_DIR, launch } from '../test/e2e/support/browser.ts'
-import { serve } from '../test/e2e/support/server.ts'
+import { perRoundRow, rowsWithControl } from './support/per-round-row.ts'
 import { median } from './support/quantile.ts'
+import type { RoundsWindow } from './support/rounds.ts'
+import { openShippedScriptPage, PASS_THROUGH_CASES } from './support/shipped-script-page.ts'
 import { spreadRow, type SpreadRow } from './support/spread-row.ts'
-
 
 const rows: SpreadRow[] = []
 
@@ -46,48 +43,31 @@ afterAll(() => {
 })
 
 it('a fetch that is not an LLM request costs what the native one does', async () => {
-  const pageScript = join(EXTENSION_DIR, 'page.js')
-  expect(existsSync(pageScript), `no built extension at ${EXTENSION_DIR}: run npm run build`).toBe(true)
-  const dir = await mkdtemp(join(tmpdir(), 'rtg-wire-bench-'))
-  // The shipped marker check, built as page.js is (minify off, one classic script).
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      outDir: dir,
-      emptyOutDir: false,
-      target: 'es2022',
-      minify: false,
-      lib: { entry: resolve(import.meta.dirname, 'wire-page/marker-check.ts'), formats: ['iife'], name: 'markerCheck', fileName: () => 'marker-check.js' },
-    },
-  })
   // The native fetch is kept before the extension's script patches it, as a page script could not.
-  await writeFile(
-    join(dir, 'bench.html'),
-    '<!doctype html><script>window.nativeFetch = window.fetch</script><script src="/marker-check.js"></script><script src="/page.js"></script>',
-  )
-  const server = await serve([dir, EXTENSION_DIR])
-  const big = JSON.stringify({ event: 'upload', items: Array.from({ length: 8_000 }, (_, i) => ({ id: i, label: `item ${i}`, tags: ['a', 'b'] })) })
-  server.route((req, res) => {
-    if (!req.url?.startsWith('/api/')) return false
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"ok":true}')
-    return true
-  })
-  const browser = await launch({ extension: false })
+  const html = '<!doctype html><script>window.nativeFetch = window.fetch</script><script src="/marker-check.js"></script><script src="/page.js"></script>'
+  // The shipped marker check, built as page.js is (minify off, one classic script).
+  const buildMarkerCheck = async (dir: string) => {
+    await build({
+      configFile: false,
+      logLevel: 'warn',
+      build: {
+        outDir: dir,
+        emptyOutDir: false,
+        target: 'es2022',
+        minify: false,
+        lib: { entry: resolve(import.meta.dirname, 'wire-page/marker-check.ts'), formats: ['iife'], name: 'markerCheck', fileName: () => 'marker-check.js' },
+      },
+    })
+  }
+  const { page, close } = await openShippedScriptPage(html, { prepare: buildMarkerCheck })
   try {
-    const page = await browser.context.newPage()
-    await page.goto(`${server.origin}/bench.html`)
-    const cases = [
-      ['GET', null],
-      ['small JSON POST (analytics beacon)', JSON.stringify({ event: 'click', target: 'button#save', at: 1 })],
-      [`${Math.round(big.length / 1024)} KB JSON POST`, big],
-    ] as const
-    for (const [name, body] of cases) {
+    for (const [name, body] of PASS_THROUGH_CASES) {
       // Native and patched batches take turns (in rotating order) and each round gives a ratio, so
       // a slow moment of the machine falls on both sides of it; batches, not single requests,
       // because the page's clock is coarse (0.1 ms). A second native batch in every round is the
       // control: native against itself shows how far the ratio strays with nothing added.
       const result = await page.evaluate(async ([body, samples, batch]) => {
+        const { interleaved, alternating } = (window as unknown as RoundsWindow).benchRounds
         const w = window as unknown as { nativeFetch: typeof fetch }
         if (w.nativeFetch === fetch) throw new Error('fetch is not patched: the page script did not run')
         const init: RequestInit | undefined = body === null ? undefined : { method: 'POST', body, headers: { 'content-type': 'application/json' } }
@@ -96,21 +76,7 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
           for (let i = 0; i < batch; i++) await (await fn('/api/x', init)).arrayBuffer()
           return (performance.now() - start) / batch
         }
-        const arms = [w.nativeFetch, fetch, w.nativeFetch]
-        const native: number[] = []
-        const patched: number[] = []
-        const control: number[] = []
-        for (let i = 0; i < samples + 4; i++) {
-          const took: number[] = []
-          for (let n = 0; n < arms.length; n++) {
-            const arm = (i + n) % arms.length
-            took[arm] = await time(arms[arm]!)
-          }
-          if (i < 4) continue // warm-up
-          native.push(took[0]!)
-          patched.push(took[1]!)
-          control.push(took[2]!)
-        }
+        const arms = await interleaved([w.nativeFetch, fetch, w.nativeFetch].map((fn) => () => time(fn)), samples, 4)
         // What the interceptor adds to the call itself, without the network: calls with an aborted
         // signal reject at once, after every check the interceptor makes.
         const aborted = AbortSignal.abort()
@@ -122,16 +88,7 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
           await new Promise((settle) => setTimeout(settle, 0))
           return cost
         }
-        const calls = { native: [] as number[], patched: [] as number[] }
-        for (let i = 0; i < 21; i++) {
-          if (i % 2 === 0) {
-            calls.native.push(await callCost(w.nativeFetch))
-            calls.patched.push(await callCost(fetch))
-          } else {
-            calls.patched.push(await callCost(fetch))
-            calls.native.push(await callCost(w.nativeFetch))
-          }
-        }
+        const calls = await alternating(() => callCost(w.nativeFetch), () => callCost(fetch), 21)
         // The interceptor's only work that grows with the body: its check for tool-call markers
         // (the shipped function, from marker-check.js), run as often as a round of calls.
         const checks: number[] = []
@@ -143,19 +100,16 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
             checks.push((performance.now() - start) / count)
           }
         }
-        return { native, patched, control, calls, checks }
+        return { arms, calls, checks }
       }, [body, 201, 4] as const)
-      const request = median(result.native)
-      record(`pass-through: ${name}`, request, median(result.patched), result.patched.map((p, i) => p / result.native[i]!), 1.05)
-      record(`  control: native against itself (info)`, request, median(result.control), result.control.map((c, i) => c / result.native[i]!))
-      record(`  the fetch() call alone, no network (info)`, median(result.calls.native), median(result.calls.patched), result.calls.patched.map((p, i) => p / result.calls.native[i]!))
+      rows.push(...rowsWithControl(`pass-through: ${name}`, result.arms, 1.05))
+      rows.push(perRoundRow(`  the fetch() call alone, no network (info)`, ...result.calls))
+      const request = median(result.arms[0]!)
       // As a ratio over the native request: what the check alone adds to it.
       if (result.checks.length > 0) record(`  its marker check alone, over the request (info)`, request, request + median(result.checks), result.checks.map((t) => (request + t) / request))
     }
   } finally {
-    await browser.close()
-    await server.close()
-    await rm(dir, { recursive: true, force: true })
+    await close()
   }
 })
 

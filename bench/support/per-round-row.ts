@@ -19,3 +19,11 @@ export function perRoundRow(name: string, baseline: readonly number[], measured:
     met: target === undefined ? '-' : ratio <= target ? 'yes' : 'NO',
   }
 }
+
+/**
+ * The rows of a case timed as three arms in turns: native, measured, and native again. The second
+ * native arm is the control: native against itself shows how far the ratio strays with nothing added.
+ */
+export function rowsWithControl(name: string, [native, measured, control]: readonly (readonly number[])[], target?: number): SpreadRow[] {
+  return [perRoundRow(name, native!, measured!, target), perRoundRow('  control: native against itself (info)', native!, control!)]
+}

@@ -6,8 +6,8 @@
 // rides on this: results come from the history, cycles and runs continue from request to request,
 // and `stopAfter` is only reported ("would block"), since the calls were already made.
 import { canonicalArguments, createRepeatToolGuard, type GuardConfig, type GuardEvent } from '../index.ts'
-import { freeze, jsonParse, jsonStringify } from '../intrinsics.ts'
-import { isRecord } from '../values.ts'
+import { freeze, jsonStringify } from '../intrinsics.ts'
+import { parseRecord } from '../values.ts'
 import { detectFormat, mayHoldToolCall } from './detect.ts'
 import { conversationKey, conversationLabel } from './identity.ts'
 import { spliceJson } from './json-splice.ts'
@@ -25,8 +25,7 @@ import type {
 } from './types.ts'
 
 // Taken when the engine loads (at document_start in a page): a page that replaces JSON later
-// cannot steer what we read or write.
-const parseJson = jsonParse
+// cannot steer what we write.
 const stringifyJson = jsonStringify
 
 interface WireGuardOptions {
@@ -284,13 +283,8 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
   return {
     inspect(text, config) {
       if (!mayHoldToolCall(text)) return undefined
-      let body: unknown
-      try {
-        body = parseJson(text)
-      } catch {
-        return undefined
-      }
-      if (!isRecord(body)) return undefined
+      const body = parseRecord(text)
+      if (!body) return undefined
       return inspectPart({ history: body, text, body, place: (at) => at }, config)
     },
 

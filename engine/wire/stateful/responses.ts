@@ -6,15 +6,14 @@
 // provider keeps what earlier requests sent, reminders included, so a reminder is inserted once,
 // in the request where it became due, and a request retried as it was gets the same insertion.
 import type { GuardConfig } from '../../index.ts'
-import { jsonParse, jsonStringify } from '../../intrinsics.ts'
-import { isRecord } from '../../values.ts'
+import { jsonStringify } from '../../intrinsics.ts'
+import { parseRecord } from '../../values.ts'
 import type { InsertionPoint, JsonObject, WireInspection } from '../types.ts'
 import type { WireGuard } from '../wire-guard.ts'
 import { createResponseReader } from './response-reader.ts'
 import { createResponseStore, type ResponseStoreLimits } from './response-store.ts'
 
-// Taken when the engine loads: a page that replaces JSON later cannot steer what we read.
-const parseJson = jsonParse
+// Taken when the engine loads: a page that replaces JSON later cannot steer what we write.
 const stringifyJson = jsonStringify
 
 /** A Responses API request body, parsed once for its analysis and for its response's reading. */
@@ -61,13 +60,8 @@ export function createStatefulResponses(limits: ResponseStoreLimits = DEFAULT_LI
 
   return {
     request(text) {
-      let body: unknown
-      try {
-        body = parseJson(text)
-      } catch {
-        return undefined
-      }
-      if (!isRecord(body)) return undefined
+      const body = parseRecord(text)
+      if (!body) return undefined
       const previous = typeof body.previous_response_id === 'string' ? body.previous_response_id : undefined
       if (previous === undefined && body.input === undefined) return undefined
       return { text, body, previous, stored: body.store !== false }

@@ -92,16 +92,3 @@ it('runs for the first request that may be an LLM request', async () => {
   )
   expect(await onDemandRuns()).toBe(1)
 })
-
-it('runs for the first XMLHttpRequest that may be an LLM request', async () => {
-  await page.goto(`${server.origin}/quiet.html?xhr-again`, { waitUntil: 'load' })
-  await page.waitForTimeout(300)
-  expect(await onDemandRuns()).toBe(0)
-  await page.evaluate(() => {
-    const xhr = new XMLHttpRequest()
-    xhr.open('POST', '/quiet.html?llm', false)
-    xhr.setRequestHeader('Content-Type', 'application/json')
-    xhr.send('{"model":"m","messages":[]}')
-  })
-  expect(await onDemandRuns()).toBe(1)
-})

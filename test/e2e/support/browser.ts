@@ -41,7 +41,7 @@ export interface Browser {
   close(): Promise<void>
 }
 
-interface LaunchOptions {
+export interface LaunchOptions {
   /** Load the built extension (the default). */
   readonly extension?: boolean
   /** Another unpacked extension to load instead of the build (a flood test's build, a benchmark's baseline). */

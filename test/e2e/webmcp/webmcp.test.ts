@@ -5,33 +5,23 @@
 // errors reach the page as without the extension; the panel shows the frame's WebMCP agent; an
 // observed origin gets every result exactly as the tool made it.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import { PAGE_SOURCE } from '../../../extension/src/protocol/messages.ts'
+import { expect, test } from 'vitest'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import { serve, type TestServer } from '../support/server.ts'
+import type { Browser } from '../support/browser.ts'
+import { openReportingPage, reportedEvents } from '../support/page-events.ts'
+import type { TestServer } from '../support/server.ts'
+import { useStage } from '../support/stage.ts'
 import { routeToolsPage, type LoopResult, type Seen } from './tools-page.ts'
 
 const WEBMCP = ['--enable-features=WebMCP', '--enable-experimental-web-platform-features']
 // Any *.test host name is this machine: an origin that is not local, so observed by default.
 const OTHER_HOST = '--host-resolver-rules=MAP *.test 127.0.0.1'
 
-let browser: Browser
-let plain: Browser
-let server: TestServer
-
-beforeAll(async () => {
-  server = await serve([])
-  routeToolsPage(server)
+const stage = useStage({
+  routes: routeToolsPage,
   // WebMCP needs a secure context: the observed origin is declared one.
-  const observed = `--unsafely-treat-insecure-origin-as-secure=${observedOrigin()}`
-  ;[browser, plain] = await Promise.all([launch({ args: [...WEBMCP, OTHER_HOST, observed] }), launch({ extension: false, args: WEBMCP })])
-})
-
-afterAll(async () => {
-  await Promise.all([browser?.close(), plain?.close()])
-  await server?.close()
+  launch: (server) => ({ args: [...WEBMCP, OTHER_HOST, `--unsafely-treat-insecure-origin-as-secure=${observedOrigin(server)}`] }),
+  plain: { args: WEBMCP },
 })
 
 const OWN_ITEM = { type: 'text', text: 'notes: the loader ignores threshold' }
@@ -40,29 +30,17 @@ const ARGS = { path: 'notes.txt' }
 const DETAILED = detailed('read_file', 5, '{"path":"notes.txt"}')
 
 /** Opens the tools page and records the inspector events the page sends towards the panel. */
-async function openTools(from: Browser, origin = server.origin): Promise<Page> {
-  const page = await from.context.newPage()
-  await page.goto(`${origin}/tools`)
-  await page.evaluate((source) => {
-    const events: unknown[] = []
-    Object.assign(window, { sentEvents: events })
-    window.addEventListener('message', (e) => {
-      if (e.data?.source === source) events.push(...e.data.events)
-    })
-  }, PAGE_SOURCE)
-  return page
-}
+const openTools = (from: Browser, origin = stage.server.origin) => openReportingPage(from, `${origin}/tools`)
 
-const observedOrigin = () => `http://agent.test:${new URL(server.origin).port}`
+const observedOrigin = (server: TestServer) => `http://agent.test:${new URL(server.origin).port}`
 
 const loop = (page: Page, name: string, times: number) =>
   page.evaluate(([n, a, t]) => (window as unknown as { loop: (n: string, a: unknown, t: number) => Promise<LoopResult[]> }).loop(n, a, t), [name, ARGS, times] as const)
 const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: Seen }).seen)
-const sentEvents = (page: Page) => page.evaluate(() => (window as unknown as { sentEvents: InspectorEvent[] }).sentEvents)
 const parsed = (results: LoopResult[]) => results.map((r) => JSON.parse(r.ok!) as Record<string, unknown>)
 
 test('the reminders arrive in the results: gentle after the third call, detailed after the fifth, the tool\'s own result untouched', async () => {
-  const page = await openTools(browser)
+  const page = await openTools(stage.browser)
   const results = await loop(page, 'read_file', 6)
   const own = { content: [OWN_ITEM], ...OWN_FIELDS }
   expect(parsed(results)).toEqual([
@@ -80,8 +58,8 @@ test('the reminders arrive in the results: gentle after the third call, detailed
   // The tool ran six times, called with the browser's `this` and the loop's arguments.
   expect((await seen(page)).calls).toEqual(Array.from({ length: 6 }, () => ({ thisIsWindow: true, args: ARGS })))
 
-  await expect.poll(async () => (await sentEvents(page)).filter((e) => e.type === 'call').length).toBe(6)
-  const events = await sentEvents(page)
+  await expect.poll(async () => (await reportedEvents(page)).filter((e) => e.type === 'call').length).toBe(6)
+  const events = await reportedEvents(page)
   expect(events.filter((e) => e.type === 'agent')).toEqual([
     { type: 'agent', at: expect.any(Number), agent: { id: 'webmcp:1', kind: 'webmcp', label: 'WebMCP tools', reach: 'webmcp' } },
   ])
@@ -97,8 +75,8 @@ test('the reminders arrive in the results: gentle after the third call, detailed
 })
 
 test('a tool that throws: the loop gets the same rejection as without the extension, the call is an error call', async () => {
-  const page = await openTools(browser)
-  const without = await openTools(plain)
+  const page = await openTools(stage.browser)
+  const without = await openTools(stage.plain)
   const messages = (p: Page) => {
     const list: string[] = []
     p.on('console', (m) => list.push(m.text()))
@@ -113,8 +91,8 @@ test('a tool that throws: the loop gets the same rejection as without the extens
   await expect.poll(() => logged.filter((m) => m.includes('disk on fire')).length).toBe(3)
   expect(logged.filter((m) => m.includes('disk on fire'))).toEqual(loggedWithout.filter((m) => m.includes('disk on fire')))
 
-  await expect.poll(async () => (await sentEvents(page)).filter((e) => e.type === 'call').length).toBe(3)
-  const events = await sentEvents(page)
+  await expect.poll(async () => (await reportedEvents(page)).filter((e) => e.type === 'call').length).toBe(3)
+  const events = await reportedEvents(page)
   expect(events.filter((e) => e.type === 'call').map((e) => e.type === 'call' && [e.tool, e.isError, e.count])).toEqual([
     ['flaky', true, 1],
     ['flaky', true, 2],
@@ -126,12 +104,12 @@ test('a tool that throws: the loop gets the same rejection as without the extens
 })
 
 test('the panel shows the frame\'s WebMCP agent with its kind and reach, and again after the service worker was stopped', async () => {
-  const page = await openTools(browser)
-  const tabId = await browser.tabId(page)
+  const page = await openTools(stage.browser)
+  const tabId = await stage.browser.tabId(page)
   await loop(page, 'read_file', 5)
 
   async function expectAgent(): Promise<void> {
-    const panel = await browser.openPanel(tabId)
+    const panel = await stage.browser.openPanel(tabId)
     const row = panel.getByTestId('agent-row').filter({ hasText: 'WebMCP tools' })
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
     expect(await row.getByTestId('agent-kind').textContent()).toBe('webmcp')
@@ -141,18 +119,18 @@ test('the panel shows the frame\'s WebMCP agent with its kind and reach, and aga
     await panel.close()
   }
   await expectAgent()
-  await browser.stopServiceWorker()
+  await stage.browser.stopServiceWorker()
   await expectAgent()
   await page.close()
 })
 
 test('an origin that is observed gets every result exactly as the tool made it; the panel learns where the reminders would go', async () => {
-  const page = await openTools(browser, observedOrigin())
+  const page = await openTools(stage.browser, observedOrigin(stage.server))
   const results = await loop(page, 'read_file', 5)
   const own = JSON.stringify({ content: [OWN_ITEM], ...OWN_FIELDS })
   expect(results.map((r) => r.ok)).toEqual(Array.from({ length: 5 }, () => own))
-  await expect.poll(async () => (await sentEvents(page)).filter((e) => e.type === 'reminder').length).toBe(2)
-  const reminders = (await sentEvents(page)).filter((e) => e.type === 'reminder')
+  await expect.poll(async () => (await reportedEvents(page)).filter((e) => e.type === 'reminder').length).toBe(2)
+  const reminders = (await reportedEvents(page)).filter((e) => e.type === 'reminder')
   expect(reminders.map((e) => e.type === 'reminder' && [e.level, e.text, e.placement, e.withheld])).toEqual([
     ['gentle', GENTLE, 'content[1]', 'observe'],
     ['detailed', DETAILED, 'content[1]', 'observe'],
@@ -161,8 +139,8 @@ test('an origin that is observed gets every result exactly as the tool made it; 
 })
 
 test('the hooked methods print as the natives, on the prototype the browser defines them on', async () => {
-  const page = await openTools(browser)
-  const without = await openTools(plain)
+  const page = await openTools(stage.browser)
+  const without = await openTools(stage.plain)
   const look = (p: Page) =>
     p.evaluate(() => {
       const context = (document as unknown as { modelContext: object }).modelContext

@@ -2,35 +2,22 @@
 // ping-pong conversation (two reads taking turns) sent over three requests gets the cycle
 // reminder in what reaches the server, after the sixth result, and keeps it there once.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { CONFIG_STORAGE_KEY } from '../../../extension/src/protocol/messages.ts'
 import { openaiChatBody, type Script, type Turn } from '../../fixtures/wire/conversations.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import { mountMockLlm, type MockLlm } from '../support/mock-llm.ts'
-import { serve, type TestServer } from '../support/server.ts'
+import { useStage } from '../support/stage.ts'
 import { routeBlankPage } from './blank-page.ts'
 
 const MODEL = 'ping-pong-model'
 const CYCLE_HEAD = 'Repeated cycle of tool calls detected:\n- cycle: read_file -> read_file\n- repetitions: 3\n'
 
-let browser: Browser
-let server: TestServer
-let llm: MockLlm
+const stage = useStage({ routes: routeBlankPage })
 
 beforeAll(async () => {
-  server = await serve([])
-  routeBlankPage(server)
-  llm = mountMockLlm(server)
-  llm.script(MODEL, { steps: [], answer: 'ok' })
-  browser = await launch()
-  const worker = await browser.worker()
+  stage.mock.script(MODEL, { steps: [], answer: 'ok' })
+  const worker = await stage.browser.worker()
   await worker.evaluate(([key, config]) => chrome.storage.local.set({ [key]: config }), [CONFIG_STORAGE_KEY, { ...RECOMMENDED_CONFIG, cycles: { maxPeriod: 2, repeats: 3 } }] as const)
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
 })
 
 /** A conversation of `steps` reads alternating between two files. */
@@ -46,13 +33,13 @@ async function send(page: Page, body: string): Promise<{ status: number; receive
     (body) => fetch('/v1/chat/completions', { method: 'POST', body, headers: { 'content-type': 'application/json' } }).then(async (r) => (await r.text(), r.status)),
     body,
   )
-  return { status, received: JSON.parse(llm.exchanges.at(-1)!.body) }
+  return { status, received: JSON.parse(stage.mock.exchanges.at(-1)!.body) }
 }
 
 test('a ping-pong conversation across three requests gets the cycle reminder once, after the sixth result, and keeps it there', async () => {
-  const page = await browser.context.newPage()
+  const page = await stage.browser.context.newPage()
   // A local origin: guarded by default.
-  await page.goto(`${server.origin}/blank`)
+  await page.goto(`${stage.server.origin}/blank`)
   let attempt = 0
   let system = ''
   // Until the stored config has reached the page: each attempt is a new conversation, so one

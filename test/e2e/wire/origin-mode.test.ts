@@ -4,13 +4,11 @@
 // key in a request URL or the page URL reaches the panel or its export. Keep-alive requests are
 // never delayed or pushed past 64 KB, and an init made from a class keeps its fields.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { geminiBody, openaiChatBody, repeat, requests, type Script } from '../../fixtures/wire/conversations.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import { mountMockLlm, type MockLlm } from '../support/mock-llm.ts'
 import { exportSession } from '../support/panel-export.ts'
-import { serve, type TestServer } from '../support/server.ts'
+import { useStage } from '../support/stage.ts'
 import { routeBlankPage } from './blank-page.ts'
 
 const KEY = 'AIzaSy-e2e-secret-key'
@@ -18,25 +16,17 @@ const PAGE_TOKEN = 'page-secret-token'
 const SYSTEM = 'You are an observed agent.'
 const LOOP: Script = { system: SYSTEM, turns: [{ prompt: 'Find it.' }, ...repeat({ name: 'search', args: { q: 'it' } }, 3)] }
 
-let browser: Browser
-let server: TestServer
-let llm: MockLlm
+const stage = useStage({
+  routes: routeBlankPage,
+  // Any *.test host name is this machine: an origin that is not local, served by the same server.
+  launch: { args: ['--host-resolver-rules=MAP *.test 127.0.0.1'] },
+})
 let port: string
 
-beforeAll(async () => {
-  server = await serve([])
-  port = new URL(server.origin).port
-  routeBlankPage(server)
-  llm = mountMockLlm(server)
-  llm.script('origin-model', { steps: [], answer: 'ok' })
-  llm.script('keepalive-model', { steps: [], answer: 'ok' })
-  // Any *.test host name is this machine: an origin that is not local, served by the same server.
-  browser = await launch({ args: ['--host-resolver-rules=MAP *.test 127.0.0.1'] })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
+beforeAll(() => {
+  port = new URL(stage.server.origin).port
+  stage.mock.script('origin-model', { steps: [], answer: 'ok' })
+  stage.mock.script('keepalive-model', { steps: [], answer: 'ok' })
 })
 
 /** Sends `body` from the page with fetch, as an SDK would; resolves to the response status. */
@@ -48,13 +38,13 @@ function send(page: Page, path: string, body: string, extra: Record<string, unkn
   )
 }
 
-const lastBody = () => llm.exchanges.at(-1)!.body
+const lastBody = () => stage.mock.exchanges.at(-1)!.body
 
 test('a site that is not local is observed: requests go out byte for byte, the panel shows where reminders would go, one click guards it', async () => {
-  const page = await browser.context.newPage()
+  const page = await stage.browser.context.newPage()
   const origin = `http://agent.test:${port}`
   await page.goto(`${origin}/blank?token=${PAGE_TOKEN}#access_token=${PAGE_TOKEN}`)
-  const tabId = await browser.tabId(page)
+  const tabId = await stage.browser.tabId(page)
   const path = `/v1beta/models/origin-model:generateContent?key=${KEY}`
   const bodies = requests(LOOP, geminiBody).map((b) => JSON.stringify(b, null, 1))
   for (const body of bodies) {
@@ -62,7 +52,7 @@ test('a site that is not local is observed: requests go out byte for byte, the p
     expect(lastBody()).toBe(body)
   }
 
-  const panel = await browser.openPanel(tabId)
+  const panel = await stage.browser.openPanel(tabId)
   await expect.poll(() => panel.getByTestId('zero-code').textContent(), { timeout: 10_000 }).toContain(`Zero-code: observe · agent.test:${port}`)
   await panel.getByTestId('agent-row').filter({ hasText: SYSTEM }).click()
   const placement = panel.locator('[data-testid="timeline-row"][data-kind="reminder"] .rtg-placement')
@@ -85,7 +75,7 @@ test('a site that is not local is observed: requests go out byte for byte, the p
   // One click: guard. The page learns it through storage; from then on the reminder goes in.
   await panel.getByTestId('zero-code-guard').click()
   await expect.poll(() => panel.getByTestId('zero-code-mode').textContent()).toBe('guard')
-  const stored = await (await browser.worker()).evaluate(() => chrome.storage.local.get('zeroCodeOrigins'))
+  const stored = await (await stage.browser.worker()).evaluate(() => chrome.storage.local.get('zeroCodeOrigins'))
   expect(stored).toEqual({ zeroCodeOrigins: { [origin]: 'guard' } })
   const last = bodies.at(-1)!
   await expect
@@ -97,9 +87,9 @@ test('a site that is not local is observed: requests go out byte for byte, the p
 })
 
 test('a local site is guarded by default; the panel switches it to observe and the request goes out as made', async () => {
-  const page = await browser.context.newPage()
-  await page.goto(`${server.origin}/blank`)
-  const panel = await browser.openPanel(await browser.tabId(page))
+  const page = await stage.browser.context.newPage()
+  await page.goto(`${stage.server.origin}/blank`)
+  const panel = await stage.browser.openPanel(await stage.browser.tabId(page))
   await expect.poll(() => panel.getByTestId('zero-code').textContent(), { timeout: 10_000 }).toContain(`Zero-code: guard · 127.0.0.1:${port}`)
   const body = JSON.stringify(openaiChatBody({ ...LOOP, system: 'You are a local agent.' }))
   const chat = (text: string) => JSON.stringify({ ...JSON.parse(text), model: 'origin-model' })
@@ -112,7 +102,7 @@ test('a local site is guarded by default; the panel switches it to observe and t
 })
 
 test('keep-alive: a Request goes out untouched, a body is never pushed past 64 KB, and a class-made init keeps its fields', async () => {
-  const page = await browser.context.newPage()
+  const page = await stage.browser.context.newPage()
   // localhost: a local origin of its own, guarded by default (127.0.0.1 was switched above).
   await page.goto(`http://localhost:${port}/blank`)
   const model = (script: Script) => JSON.stringify({ ...openaiChatBody(script), model: 'keepalive-model' })
@@ -155,11 +145,11 @@ test('keep-alive: a Request goes out untouched, a body is never pushed past 64 K
       return (await fetch('/v1/chat/completions', new Options() as RequestInit)).status
     }, classMade),
   ).toBe(200)
-  const exchange = llm.exchanges.at(-1)!
+  const exchange = stage.mock.exchanges.at(-1)!
   expect(exchange.headers['x-trace']).toBe('from-a-getter')
   expect(JSON.parse(exchange.body).messages[8]).toEqual({ role: 'user', content: GENTLE })
 
-  const panel = await browser.openPanel(await browser.tabId(page))
+  const panel = await stage.browser.openPanel(await stage.browser.tabId(page))
   await expect
     .poll(() => panel.getByTestId('request-outcome').allTextContents(), { timeout: 10_000 })
     .toContain('3 calls · not rewritten: 1 reminder would pass the 64 KB keep-alive limit')

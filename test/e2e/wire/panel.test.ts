@@ -2,39 +2,28 @@
 // calls, each reminder exactly as the model got it and where it went, its requests; and the same
 // again after the service worker was stopped (the page re-sends its wire agents in a snapshot).
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { anthropicBody, repeat, requests } from '../../fixtures/wire/conversations.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import { mountMockLlm } from '../support/mock-llm.ts'
-import { serve, type TestServer } from '../support/server.ts'
+import { useStage } from '../support/stage.ts'
 import { routeBlankPage } from './blank-page.ts'
 
-let browser: Browser
-let server: TestServer
+const stage = useStage({ routes: routeBlankPage })
 let tabId: number
 
 const SYSTEM = 'You are a research agent.'
 
 beforeAll(async () => {
-  server = await serve([])
-  routeBlankPage(server)
-  mountMockLlm(server).script('panel-model', { steps: [], answer: 'ok' })
-  browser = await launch()
-  const page = await browser.context.newPage()
-  await page.goto(`${server.origin}/blank`)
-  tabId = await browser.tabId(page)
+  stage.mock.script('panel-model', { steps: [], answer: 'ok' })
+  const page = await stage.browser.context.newPage()
+  await page.goto(`${stage.server.origin}/blank`)
+  tabId = await stage.browser.tabId(page)
   // The page's agent, request after request: five identical searches.
   const bodies = requests({ system: SYSTEM, turns: [{ prompt: 'Who wrote it?' }, ...repeat({ name: 'search', args: { q: 'author' } }, 5)] }, anthropicBody)
   for (const body of bodies.map((b) => JSON.stringify({ ...b, model: 'panel-model', stream: false }))) {
     const status = await page.evaluate((text) => fetch('/v1/messages', { method: 'POST', body: text, headers: { 'content-type': 'application/json' } }).then((r) => r.status), body)
     expect(status).toBe(200)
   }
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
 })
 
 async function expectWireAgent(panel: Page): Promise<void> {
@@ -47,7 +36,7 @@ async function expectWireAgent(panel: Page): Promise<void> {
 }
 
 test('the conversation is one wire agent, with its calls, reminders and where they went, and its requests', async () => {
-  const panel = await browser.openPanel(tabId)
+  const panel = await stage.browser.openPanel(tabId)
   await expectWireAgent(panel)
   await panel.getByTestId('agent-row').filter({ hasText: SYSTEM }).click()
   const reminders = panel.locator('[data-testid="timeline-row"][data-kind="reminder"]')
@@ -61,8 +50,8 @@ test('the conversation is one wire agent, with its calls, reminders and where th
 })
 
 test('after the service worker was stopped, a new panel gets the wire agent back from the page', async () => {
-  await browser.stopServiceWorker()
-  const panel = await browser.openPanel(tabId)
+  await stage.browser.stopServiceWorker()
+  const panel = await stage.browser.openPanel(tabId)
   await expectWireAgent(panel)
   await panel.close()
 })

@@ -7,33 +7,16 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import { PAGE_SOURCE } from '../../../extension/src/protocol/messages.ts'
 import { occurrences, reminderTextOf } from '../../fixtures/wire/placements.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import { mountMockLlm, type Exchange, type MockLlm } from '../support/mock-llm.ts'
-import { serve, type TestServer } from '../support/server.ts'
+import type { Exchange } from '../support/mock-llm.ts'
+import { openReportingPage, reportedEvents } from '../support/page-events.ts'
+import { useStage } from '../support/stage.ts'
 import type { AgentRun } from './pages/agents.ts'
-import { buildAgentPages, type BuiltPages } from './pages/build.ts'
+import { buildAgentPages } from './pages/build.ts'
 import type { StatefulAgentName, StatefulOptions } from './pages/stateful-agents.ts'
 
-let browser: Browser
-let server: TestServer
-let mock: MockLlm
-let pages: BuiltPages
-
-beforeAll(async () => {
-  pages = await buildAgentPages('stateful-agents')
-  server = await serve([pages.dir])
-  mock = mountMockLlm(server)
-  browser = await launch()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await pages?.remove()
-})
+const stage = useStage({ pages: () => buildAgentPages('stateful-agents') })
 
 const READ = { name: 'read_file', args: { path: 'notes.txt' } }
 const SYSTEM = 'You are a careful coding agent.'
@@ -55,18 +38,9 @@ interface Session {
 async function runAgent(agent: StatefulAgentName, stream: boolean): Promise<Session> {
   const model = `loop-${agent}-${stream}-${Math.random().toString(36).slice(2)}`
   const greeter = `greet-${model}`
-  mock.script(model, { steps: Array.from({ length: LOOPS }, () => [READ]), answer: ANSWER })
-  mock.script(greeter, { steps: [], answer: 'Hello! How can I help?' })
-  const page = await browser.context.newPage()
-  await page.goto(`${server.origin}/stateful-agents.html`)
-  await page.waitForFunction(() => 'statefulAgents' in window)
-  await page.evaluate((source) => {
-    const seen: unknown[] = []
-    Object.assign(window, { seenEvents: seen })
-    window.addEventListener('message', (e) => {
-      if (e.data?.source === source) seen.push(...e.data.events)
-    })
-  }, PAGE_SOURCE)
+  stage.mock.script(model, { steps: Array.from({ length: LOOPS }, () => [READ]), answer: ANSWER })
+  stage.mock.script(greeter, { steps: [], answer: 'Hello! How can I help?' })
+  const page = await openReportingPage(stage.browser, `${stage.server.origin}/stateful-agents.html`, 'statefulAgents')
   const options: StatefulOptions = { model, system: SYSTEM, prompt: 'Why is the threshold ignored?', stream, greeter }
   const run = await page.evaluate(
     ([name, o]) => (window as unknown as { statefulAgents: Record<string, (o: StatefulOptions) => Promise<AgentRun>> }).statefulAgents[name]!(o),
@@ -74,8 +48,7 @@ async function runAgent(agent: StatefulAgentName, stream: boolean): Promise<Sess
   )
   const all = await page.evaluate(() => (window as unknown as { pageBodies: string[] }).pageBodies)
   const pageBodies = all.filter((body) => (JSON.parse(body) as { model?: string }).model === model)
-  const events = () => page.evaluate(() => (window as unknown as { seenEvents: InspectorEvent[] }).seenEvents)
-  return { page, run, exchanges: mock.exchanges.filter((e) => e.model === model), pageBodies, events }
+  return { page, run, exchanges: stage.mock.exchanges.filter((e) => e.model === model), pageBodies, events: () => reportedEvents(page) }
 }
 
 describe.each([
@@ -145,7 +118,7 @@ describe.each([
   })
 
   test('the panel lists it with its reach and its chain', async () => {
-    const panel = await browser.openPanel(await browser.tabId(session.page))
+    const panel = await stage.browser.openPanel(await stage.browser.tabId(session.page))
     const row = panel.getByTestId('agent-row').filter({ hasText: SYSTEM })
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
     expect(await row.getByTestId('agent-kind').textContent()).toBe('wire')

@@ -2,35 +2,17 @@
 // agents know nothing of the guard, the mock model loops on one call and rejects any request that
 // breaks its format's rules, and the reminders must land at their exact places, once, with the
 // earlier part of every request unchanged.
-import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import { PAGE_SOURCE } from '../../../extension/src/protocol/messages.ts'
 import { historyOf, occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import { mountMockLlm, type Exchange, type MockLlm } from '../support/mock-llm.ts'
-import { serve, type TestServer } from '../support/server.ts'
+import type { Exchange } from '../support/mock-llm.ts'
+import { openReportingPage, reportedEvents } from '../support/page-events.ts'
+import { useStage } from '../support/stage.ts'
 import type { AgentName, AgentOptions, AgentRun } from './pages/agents.ts'
-import { buildAgentPages, type BuiltPages } from './pages/build.ts'
+import { buildAgentPages } from './pages/build.ts'
 
-let browser: Browser
-let server: TestServer
-let mock: MockLlm
-let pages: BuiltPages
-
-beforeAll(async () => {
-  pages = await buildAgentPages()
-  server = await serve([pages.dir])
-  mock = mountMockLlm(server)
-  browser = await launch()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await pages?.remove()
-})
+const stage = useStage({ pages: () => buildAgentPages() })
 
 const READ = { name: 'read_file', args: { path: 'notes.txt' } }
 const DETAILED = detailed('read_file', 5, '{"path":"notes.txt"}')
@@ -46,23 +28,12 @@ interface Session {
 /** Opens the agent page, listens to what the page reports, and runs `agent` against a looping model. */
 async function runAgent(agent: AgentName, loops = 6): Promise<Session> {
   const model = `loop-${agent}-${Math.random().toString(36).slice(2)}`
-  mock.script(model, { steps: Array.from({ length: loops }, () => [READ]), answer: 'The loader ignores "threshold".' })
-  const page = await browser.context.newPage()
-  await page.goto(`${server.origin}/agents.html`)
-  await page.waitForFunction(() => 'agents' in window)
-  await page.evaluate((source) => {
-    const seen: unknown[] = []
-    Object.assign(window, { seenEvents: seen })
-    window.addEventListener('message', (e) => {
-      if (e.data?.source === source) seen.push(...e.data.events)
-    })
-  }, PAGE_SOURCE)
+  stage.mock.script(model, { steps: Array.from({ length: loops }, () => [READ]), answer: 'The loader ignores "threshold".' })
+  const page = await openReportingPage(stage.browser, `${stage.server.origin}/agents.html`, 'agents')
   const options: AgentOptions = { model, system: 'You are a careful coding agent.', prompt: 'Why is the threshold ignored?' }
   const run = await page.evaluate(([name, o]) => (window as unknown as { agents: Record<string, (o: AgentOptions) => Promise<AgentRun>> }).agents[name]!(o), [agent, options] as const)
-  return { run, exchanges: mock.exchanges.filter((e) => e.model === model), events: () => eventsOf(page) }
+  return { run, exchanges: stage.mock.exchanges.filter((e) => e.model === model), events: () => reportedEvents(page) }
 }
-
-const eventsOf = (page: Page) => page.evaluate(() => (window as unknown as { seenEvents: InspectorEvent[] }).seenEvents)
 
 const PLACES: Readonly<Record<string, { gentle: string; detailed: string; format: string }>> = {
   openaiChat: { gentle: 'messages[8]', detailed: 'messages[13]', format: 'openai-chat' },

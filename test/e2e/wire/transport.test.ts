@@ -7,44 +7,36 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openaiChatBody, repeat } from '../../fixtures/wire/conversations.ts'
 import { occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import { mountMockLlm, type MockLlm } from '../support/mock-llm.ts'
-import { serve, type TestServer } from '../support/server.ts'
+import { useStage } from '../support/stage.ts'
 import { routeBlankPage } from './blank-page.ts'
 import { serveUploads, type UploadServer } from './h2-upload-server.ts'
 
-let browser: Browser
-let server: TestServer
-let mock: MockLlm
 let page: Page
 const received: { path: string; method: string; headers: IncomingHttpHeaders; body: Buffer }[] = []
 const hangsClosed: string[] = []
 
-beforeAll(async () => {
-  server = await serve([])
-  routeBlankPage(server)
-  server.route((req, res, body) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname
-    if (path.startsWith('/hang')) {
-      // Never answers: only the client's abort ends it.
+const stage = useStage({
+  routes: (server) => {
+    routeBlankPage(server)
+    server.route((req, res, body) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname
+      if (path.startsWith('/hang')) {
+        // Never answers: only the client's abort ends it.
+        received.push({ path, method: req.method!, headers: req.headers, body })
+        res.on('close', () => hangsClosed.push(path))
+        return true
+      }
+      if (!path.startsWith('/echo')) return false
       received.push({ path, method: req.method!, headers: req.headers, body })
-      res.on('close', () => hangsClosed.push(path))
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ bytes: body.length }))
       return true
-    }
-    if (!path.startsWith('/echo')) return false
-    received.push({ path, method: req.method!, headers: req.headers, body })
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ bytes: body.length }))
-    return true
-  })
-  mock = mountMockLlm(server)
-  browser = await launch()
-  page = await browser.context.newPage()
-  await page.goto(`${server.origin}/blank`)
+    })
+  },
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
+beforeAll(async () => {
+  page = await stage.browser.context.newPage()
+  await page.goto(`${stage.server.origin}/blank`)
 })
 
 const lastReceived = (path: string) => received.filter((r) => r.path === path).at(-1)!
@@ -125,8 +117,8 @@ describe('a streamed request body (HTTP/2)', () => {
   let securePage: Page
   beforeAll(async () => {
     uploads = await serveUploads()
-    securePage = await browser.context.newPage()
-    const cdp = await browser.context.newCDPSession(securePage)
+    securePage = await stage.browser.context.newPage()
+    const cdp = await stage.browser.context.newCDPSession(securePage)
     await cdp.send('Security.setIgnoreCertificateErrors', { ignore: true })
     await securePage.goto(`${uploads.origin}/`)
   })
@@ -189,20 +181,20 @@ describe('aborts', () => {
 
 describe('LLM requests the SDKs make in other shapes', () => {
   test('a Request object is read from a clone and sent with the reminder; its headers stay', async () => {
-    mock.script('request-object', { steps: [], answer: 'ok' })
+    stage.mock.script('request-object', { steps: [], answer: 'ok' })
     const body = JSON.stringify({ ...openaiChatBody({ turns: [{ prompt: 'go' }, ...repeat({ name: 'read_file', args: { path: 'a' } }, 3)] }), model: 'request-object', stream: false })
     const status = await page.evaluate(async (text) => {
       const request = new Request('/v1/chat/completions', { method: 'POST', body: text, headers: { 'content-type': 'application/json', 'x-sdk': 'genai' } })
       return (await fetch(request)).status
     }, body)
     expect(status).toBe(200)
-    const got = mock.exchanges.filter((e) => e.model === 'request-object').at(-1)!
+    const got = stage.mock.exchanges.filter((e) => e.model === 'request-object').at(-1)!
     expect(got.headers['x-sdk']).toBe('genai')
     expect(reminderTextOf(valueAt(JSON.parse(got.body), 'messages[7]'))).toBe(GENTLE)
   })
 
   test('a 2 MB conversation gets its reminders at their places, and the model accepts it', async () => {
-    mock.script('two-mb', { steps: [], answer: 'ok' })
+    stage.mock.script('two-mb', { steps: [], answer: 'ok' })
     const output = 'x'.repeat(335_000)
     const body = JSON.stringify({ ...openaiChatBody({ turns: [{ prompt: 'go' }, ...repeat({ name: 'read_file', args: { path: 'big.log' }, result: output }, 6)] }), model: 'two-mb', stream: false })
     expect(body.length).toBeGreaterThan(2_000_000)
@@ -213,7 +205,7 @@ describe('LLM requests the SDKs make in other shapes', () => {
       return { status: (await pending).status, blockedMs }
     }, body)
     expect(outcome.status).toBe(200)
-    const got = JSON.parse(mock.exchanges.filter((e) => e.model === 'two-mb').at(-1)!.body)
+    const got = JSON.parse(stage.mock.exchanges.filter((e) => e.model === 'two-mb').at(-1)!.body)
     expect(reminderTextOf(valueAt(got, 'messages[7]'))).toBe(GENTLE)
     expect(reminderTextOf(valueAt(got, 'messages[12]'))).toBe(detailed('read_file', 5, '{"path":"big.log"}'))
     expect(got.messages.filter((m: { role: string }) => m.role === 'tool').every((m: { content: string }) => m.content === output)).toBe(true)

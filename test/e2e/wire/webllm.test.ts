@@ -6,30 +6,14 @@
 // and a page that only ever posts those never starts the guard's on-demand half.
 import type { CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import { PAGE_SOURCE } from '../../../extension/src/protocol/messages.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import { serve, type TestServer } from '../support/server.ts'
+import { openReportingPage, reportedEvents } from '../support/page-events.ts'
+import { useStage } from '../support/stage.ts'
+import { buildWebllmPages } from './pages/build.ts'
 import type { WebllmPage, WebllmRun } from './pages/webllm/agent.ts'
-import { buildWebllmPages, type BuiltWebllmPages } from './pages/webllm/build.ts'
 import { ANSWER, CALL, LOOPS, MODEL } from './pages/webllm/script.ts'
 
-let browser: Browser
-let server: TestServer
-let pages: BuiltWebllmPages
-
-beforeAll(async () => {
-  pages = await buildWebllmPages()
-  server = await serve([pages.dir])
-  browser = await launch()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await pages?.remove()
-})
+const stage = useStage({ pages: buildWebllmPages })
 
 const DETAILED = detailed(CALL.name, 5, CALL.arguments)
 /** Where the reminders go: no system message, so the third result is messages[6], the fifth messages[11]. */
@@ -40,23 +24,9 @@ type Message = { role: string; content: unknown }
 type Received = { kind: string; uuid: string; content: Record<string, unknown> & { request?: { messages: Message[] } & Record<string, unknown> } }
 
 /** Opens the agent page, listening to what the page reports towards the panel. */
-async function openPage(): Promise<Page> {
-  const page = await browser.context.newPage()
-  await page.goto(`${server.origin}/webllm.html`)
-  await page.waitForFunction(() => 'webllm' in window)
-  await page.evaluate((source) => {
-    const seen: unknown[] = []
-    Object.assign(window, { seenEvents: seen })
-    window.addEventListener('message', (e) => {
-      if (e.data?.source === source) seen.push(...e.data.events)
-    })
-  }, PAGE_SOURCE)
-  return page
-}
+const openPage = () => openReportingPage(stage.browser, `${stage.server.origin}/webllm.html`, 'webllm')
 
 type WebllmWindow = { webllm: WebllmPage }
-
-const eventsOf = (page: Page) => page.evaluate(() => (window as unknown as { seenEvents: InspectorEvent[] }).seenEvents)
 
 /** The worker reports on a channel: wait until it has reported `count` messages. */
 async function receivedBy(page: Page, worker: string, count: number): Promise<unknown[]> {
@@ -128,8 +98,8 @@ describe.each([false, true])('an agent on WebWorkerMLCEngine, stream %s, looping
   })
 
   test('the panel learns of one wire agent, reached through webllm, its calls and where each reminder went', async () => {
-    await expect.poll(async () => (await eventsOf(page)).filter((e) => e.type === 'request').length).toBe(LOOPS)
-    const events = await eventsOf(page)
+    await expect.poll(async () => (await reportedEvents(page)).filter((e) => e.type === 'request').length).toBe(LOOPS)
+    const events = await reportedEvents(page)
     expect(events.filter((e) => e.type === 'agent')).toEqual([
       { type: 'agent', at: expect.any(Number), agent: { id: 'wire:1', kind: 'wire', label: expect.any(String), format: 'openai-chat', reach: 'webllm' } },
     ])
@@ -146,7 +116,7 @@ describe.each([false, true])('an agent on WebWorkerMLCEngine, stream %s, looping
   })
 
   test('the DevTools panel lists the agent as wire, reached through webllm, with its six calls', async () => {
-    const panel = await browser.openPanel(await browser.tabId(page))
+    const panel = await stage.browser.openPanel(await stage.browser.tabId(page))
     const row = panel.getByTestId('agent-row').filter({ has: panel.getByTestId('agent-reach').getByText('webllm', { exact: true }) })
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
     expect(await row.getByTestId('agent-kind').textContent()).toBe('wire')
@@ -162,8 +132,8 @@ describe('a page whose workers never get a chat completion request', () => {
   let cdp: CDPSession
 
   beforeAll(async () => {
-    page = await browser.context.newPage()
-    cdp = await browser.context.newCDPSession(page)
+    page = await stage.browser.context.newPage()
+    cdp = await stage.browser.context.newCDPSession(page)
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false })
   })
@@ -181,7 +151,7 @@ describe('a page whose workers never get a chat completion request', () => {
   }
 
   test('its messages arrive as posted, transfers done; the guard\'s on-demand half never runs; a first chat request runs it', async () => {
-    await page.goto(`${server.origin}/webllm.html`)
+    await page.goto(`${stage.server.origin}/webllm.html`)
     await page.waitForFunction(() => 'webllm' in window)
     const { detached } = await page.evaluate(() => (window as unknown as WebllmWindow).webllm.otherTraffic())
     await page.evaluate(() => (window as unknown as WebllmWindow).webllm.loadOnly())

@@ -7,24 +7,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import { PAGE_SOURCE } from '../../../extension/src/protocol/messages.ts'
 import { openaiChatBody, repeat, type Script } from '../../fixtures/wire/conversations.ts'
 import { historyOf, occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import { mountMockLlm, type Exchange, type MockLlm } from '../support/mock-llm.ts'
+import type { Browser } from '../support/browser.ts'
+import type { Exchange } from '../support/mock-llm.ts'
+import { openReportingPage, reportedEvents } from '../support/page-events.ts'
 import { serve, type TestServer } from '../support/server.ts'
-import { buildAgentPages, type BuiltPages } from './pages/build.ts'
+import { useStage } from '../support/stage.ts'
+import { buildAgentPages } from './pages/build.ts'
 import type { AgentOptions, AgentRun } from './pages/read-file-tool.ts'
 import type { BodyKind, Outcome, XhrAgentName } from './pages/xhr-agents.ts'
-
-let guarded: Browser
-let plain: Browser
-let server: TestServer
-let other: TestServer
-let mock: MockLlm
-let pages: BuiltPages
 
 /** What the server got on the /xhr/ routes, byte for byte; `closedEarly`: the client hung up before an answer. */
 const received: { url: string; headers: IncomingMessage['headers']; body: Buffer; closedEarly?: boolean }[] = []
@@ -60,44 +53,26 @@ function xhrRoutes(req: IncomingMessage, res: ServerResponse, body: Buffer): boo
   return true
 }
 
-/** The page, with a way to read what it reported towards the panel. */
-async function openPage(browser: Browser): Promise<Page> {
-  const page = await browser.context.newPage()
-  await page.goto(`${server.origin}/xhr-agents.html`)
-  await page.waitForFunction(() => 'agents' in window)
-  await page.evaluate(
-    ([source, otherOrigin]) => {
-      const seen: unknown[] = []
-      Object.assign(window, { seenEvents: seen, otherOrigin })
-      window.addEventListener('message', (e) => {
-        if (e.data?.source === source) seen.push(...e.data.events)
-      })
-      document.cookie = 'session=s1; path=/'
-    },
-    [PAGE_SOURCE, other.origin] as const,
-  )
-  return page
-}
-
-const eventsOf = (page: Page) => page.evaluate(() => (window as unknown as { seenEvents: InspectorEvent[] }).seenEvents)
+const stage = useStage({ pages: () => buildAgentPages('xhr-agents'), routes: (server) => server.route(xhrRoutes), plain: true })
+/** Another origin, for the page's cross-origin requests. */
+let other: TestServer
 
 beforeAll(async () => {
-  pages = await buildAgentPages('xhr-agents')
-  server = await serve([pages.dir])
-  mock = mountMockLlm(server)
-  server.route(xhrRoutes)
   other = await serve([])
   other.route(xhrRoutes)
-  ;[guarded, plain] = await Promise.all([launch(), launch({ extension: false })])
 })
 
-afterAll(async () => {
-  await guarded?.close()
-  await plain?.close()
-  await server?.close()
-  await other?.close()
-  await pages?.remove()
-})
+afterAll(() => other?.close())
+
+/** The page, with a way to read what it reported towards the panel. */
+async function openPage(browser: Browser): Promise<Page> {
+  const page = await openReportingPage(browser, `${stage.server.origin}/xhr-agents.html`, 'agents')
+  await page.evaluate((otherOrigin) => {
+    Object.assign(window, { otherOrigin })
+    document.cookie = 'session=s1; path=/'
+  }, other.origin)
+  return page
+}
 
 const READ = { name: 'read_file', args: { path: 'notes.txt' } }
 const DETAILED = detailed('read_file', 5, '{"path":"notes.txt"}')
@@ -110,11 +85,11 @@ interface Session {
 
 async function runAgent(agent: XhrAgentName): Promise<Session> {
   const model = `xhr-${agent}-${Math.random().toString(36).slice(2)}`
-  mock.script(model, { steps: Array.from({ length: 6 }, () => [READ]), answer: 'The loader ignores "threshold".' })
-  const page = await openPage(guarded)
+  stage.mock.script(model, { steps: Array.from({ length: 6 }, () => [READ]), answer: 'The loader ignores "threshold".' })
+  const page = await openPage(stage.browser)
   const options: AgentOptions = { model, system: 'You are a careful coding agent.', prompt: 'Why is the threshold ignored?' }
   const run = await page.evaluate(([name, o]) => (window as unknown as { agents: Record<string, (o: AgentOptions) => Promise<AgentRun>> }).agents[name]!(o), [agent, options] as const)
-  return { page, run, exchanges: mock.exchanges.filter((e) => e.model === model) }
+  return { page, run, exchanges: stage.mock.exchanges.filter((e) => e.model === model) }
 }
 
 const PLACES: Readonly<Record<XhrAgentName, { gentle: string; detailed: string; format: string }>> = {
@@ -168,8 +143,8 @@ describe.each(Object.keys(PLACES) as XhrAgentName[])('axios, %s, looping six tim
   })
 
   test('the panel learns of one wire agent reached by xhr, its six calls and where each reminder went', async () => {
-    await expect.poll(async () => (await eventsOf(session.page)).filter((e) => e.type === 'request').length).toBe(6)
-    const events = await eventsOf(session.page)
+    await expect.poll(async () => (await reportedEvents(session.page)).filter((e) => e.type === 'request').length).toBe(6)
+    const events = await reportedEvents(session.page)
     expect(events.filter((e) => e.type === 'agent')).toEqual([
       { type: 'agent', at: expect.any(Number), agent: { id: 'wire:1', kind: 'wire', label: 'You are a careful coding agent.', format: places.format, reach: 'xhr' } },
     ])
@@ -180,10 +155,10 @@ describe.each(Object.keys(PLACES) as XhrAgentName[])('axios, %s, looping six tim
       [3, 'gentle', places.gentle, GENTLE],
       [5, 'detailed', places.detailed, DETAILED],
     ])
-    expect(events.filter((e) => e.type === 'request').every((e) => e.type === 'request' && e.url.startsWith(`${server.origin}/v1`))).toBe(true)
+    expect(events.filter((e) => e.type === 'request').every((e) => e.type === 'request' && e.url.startsWith(`${stage.server.origin}/v1`))).toBe(true)
     expect(events.filter((e) => e.type === 'fault')).toEqual([])
     if (agent !== 'openaiChat') return
-    const panel = await guarded.openPanel(await guarded.tabId(session.page))
+    const panel = await stage.browser.openPanel(await stage.browser.tabId(session.page))
     const row = panel.getByTestId('agent-row').filter({ hasText: 'You are a careful coding agent.' })
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
     expect(await row.getByTestId('agent-kind').textContent()).toBe('wire')
@@ -195,10 +170,10 @@ describe.each(Object.keys(PLACES) as XhrAgentName[])('axios, %s, looping six tim
 
 test('a synchronous XHR carrying an LLM request is guarded the same way', async () => {
   const model = `xhr-sync-${Math.random().toString(36).slice(2)}`
-  mock.script(model, { steps: [[READ]] })
+  stage.mock.script(model, { steps: [[READ]] })
   const script: Script = { system: 'You are a synchronous agent.', turns: [{ prompt: 'go' }, ...repeat(READ, 3)] }
   const body = JSON.stringify({ ...openaiChatBody(script), model, stream: false })
-  const page = await openPage(guarded)
+  const page = await openPage(stage.browser)
   const outcome = await page.evaluate((text) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', '/v1/chat/completions', false)
@@ -207,7 +182,7 @@ test('a synchronous XHR carrying an LLM request is guarded the same way', async 
     return [xhr.status, xhr.readyState, JSON.parse(xhr.responseText).object]
   }, body)
   expect(outcome).toEqual([200, 4, 'chat.completion'])
-  const [exchange] = mock.exchanges.filter((e) => e.model === model)
+  const [exchange] = stage.mock.exchanges.filter((e) => e.model === model)
   const sent = JSON.parse(exchange!.body)
   expect(sent.messages.slice(0, 8)).toEqual(JSON.parse(body).messages)
   expect(sent.messages[8]).toEqual({ role: 'user', content: GENTLE })
@@ -218,7 +193,7 @@ test('a synchronous XHR carrying an LLM request is guarded the same way', async 
 describe('the page\'s other XHR traffic behaves as without the extension', () => {
   let pair: [Page, Page]
   beforeAll(async () => {
-    pair = await Promise.all([openPage(guarded), openPage(plain)])
+    pair = await Promise.all([openPage(stage.browser), openPage(stage.plain)])
   })
   afterAll(async () => {
     for (const page of pair ?? []) await page.close()
