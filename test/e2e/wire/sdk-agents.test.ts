@@ -4,12 +4,13 @@
 // earlier part of every request unchanged.
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import { historyOf, occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'
+import { occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
 import type { Exchange } from '../support/mock-llm.ts'
 import { openReportingPage, reportedEvents } from '../support/page-events.ts'
 import { useStage } from '../support/stage.ts'
 import type { AgentName, AgentOptions, AgentRun } from './pages/agents.ts'
+import { expectAppendOnly, expectRemindersOnceInPlace } from './expect-sticky.ts'
 import { buildAgentPages } from './pages/build.ts'
 
 const stage = useStage({ pages: () => buildAgentPages() })
@@ -50,7 +51,6 @@ describe.each(Object.keys(PLACES) as AgentName[])('%s, looping six times on one 
   beforeAll(async () => {
     session = await runAgent(agent)
   })
-  const bodies = () => session.exchanges.map((e) => JSON.parse(e.body) as Record<string, unknown>)
 
   test('the agent finishes; the model accepted every request (no format rule broken)', () => {
     expect(session.run.answer).toBe('The loader ignores "threshold".')
@@ -58,21 +58,11 @@ describe.each(Object.keys(PLACES) as AgentName[])('%s, looping six times on one 
   })
 
   test('the gentle reminder follows the third result and the detailed one the fifth, in every later request, once', () => {
-    bodies().forEach((body, n) => {
-      const text = session.exchanges[n]!.body
-      expect(occurrences(text, GENTLE)).toBe(n >= 3 ? 1 : 0)
-      expect(occurrences(text, DETAILED)).toBe(n >= 5 ? 1 : 0)
-      if (n >= 3) expect(reminderTextOf(valueAt(body, places.gentle))).toBe(GENTLE)
-      if (n >= 5) expect(reminderTextOf(valueAt(body, places.detailed))).toBe(DETAILED)
-    })
+    expectRemindersOnceInPlace(session.exchanges, places, { gentle: GENTLE, detailed: DETAILED })
   })
 
   test('append-only: each request starts with the whole history the previous one sent', () => {
-    const all = bodies()
-    for (let n = 1; n < all.length; n++) {
-      const before = historyOf(all[n - 1]!)
-      expect(historyOf(all[n]!).slice(0, before.length)).toEqual(before)
-    }
+    expectAppendOnly(session.exchanges)
   })
 
   test('no tool result was altered', () => {

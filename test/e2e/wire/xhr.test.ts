@@ -8,13 +8,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openaiChatBody, repeat, type Script } from '../../fixtures/wire/conversations.ts'
-import { historyOf, occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'
+import { occurrences } from '../../fixtures/wire/placements.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
 import type { Browser } from '../support/browser.ts'
 import type { Exchange } from '../support/mock-llm.ts'
 import { openReportingPage, reportedEvents } from '../support/page-events.ts'
 import { serve, type TestServer } from '../support/server.ts'
 import { useStage } from '../support/stage.ts'
+import { expectAppendOnly, expectRemindersOnceInPlace } from './expect-sticky.ts'
 import { buildAgentPages } from './pages/build.ts'
 import type { AgentOptions, AgentRun } from './pages/read-file-tool.ts'
 import type { BodyKind, Outcome, XhrAgentName } from './pages/xhr-agents.ts'
@@ -105,7 +106,6 @@ describe.each(Object.keys(PLACES) as XhrAgentName[])('axios, %s, looping six tim
     session = await runAgent(agent)
   })
   afterAll(() => session?.page.close())
-  const bodies = () => session.exchanges.map((e) => JSON.parse(e.body) as Record<string, unknown>)
 
   test('the agent finishes; the model accepted every request (no format rule broken)', () => {
     expect(session.run.answer).toBe('The loader ignores "threshold".')
@@ -114,21 +114,11 @@ describe.each(Object.keys(PLACES) as XhrAgentName[])('axios, %s, looping six tim
   })
 
   test('the gentle reminder follows the third result and the detailed one the fifth, in every later request, once', () => {
-    bodies().forEach((body, n) => {
-      const text = session.exchanges[n]!.body
-      expect(occurrences(text, GENTLE)).toBe(n >= 3 ? 1 : 0)
-      expect(occurrences(text, DETAILED)).toBe(n >= 5 ? 1 : 0)
-      if (n >= 3) expect(reminderTextOf(valueAt(body, places.gentle))).toBe(GENTLE)
-      if (n >= 5) expect(reminderTextOf(valueAt(body, places.detailed))).toBe(DETAILED)
-    })
+    expectRemindersOnceInPlace(session.exchanges, places, { gentle: GENTLE, detailed: DETAILED })
   })
 
   test('append-only: each request starts with the whole history the previous one sent; the headers are axios\'s own', () => {
-    const all = bodies()
-    for (let n = 1; n < all.length; n++) {
-      const before = historyOf(all[n - 1]!)
-      expect(historyOf(all[n]!).slice(0, before.length)).toEqual(before)
-    }
+    expectAppendOnly(session.exchanges)
     for (const { headers, body } of session.exchanges) {
       expect(headers['content-type']).toBe('application/json')
       expect(headers.accept).toBe('application/json, text/plain, */*')
