@@ -297,6 +297,7 @@ describe('reading a response', () => {
     }
     const open = createResponseReader(1 << 20)
     expect(open.push(responseEvents('resp_e', [call(1)], { completed: false }))).toBe(true)
+    expect(open.push(': keep-alive\n\ndata:[DONE]\n\n')).toBe(true)
   })
 
   test('too long to remember: it asks for no more, and nothing is remembered', () => {
