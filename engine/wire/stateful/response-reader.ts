@@ -18,7 +18,10 @@ export interface ReadResponse {
 }
 
 export interface ResponseReader {
-  /** The next piece of the response's text; false once no more is needed (it is too long to remember). */
+  /**
+   * The next piece of the response's text; false once no more is needed: the whole response was
+   * read (its `response.completed`), or it is too long to remember.
+   */
   push(text: string): boolean
   /** The response's id, once the text read so far tells it. */
   readonly id: string | undefined
@@ -96,7 +99,7 @@ export function createResponseReader(maxChars: number): ResponseReader {
 
   return {
     push(text) {
-      if (tooLong) return false
+      if (tooLong || final !== undefined) return false
       if (mode === undefined) {
         const start = (pending + text).trimStart()
         if (start === '') {
@@ -110,7 +113,8 @@ export function createResponseReader(maxChars: number): ResponseReader {
         if (id === undefined) id = LEADING_ID.exec(pending)?.[1]
       } else events(text)
       tooLong = pending.length + dataChars > maxChars
-      return !tooLong
+      // A stream may stay open after its last event: the reading is over once the whole response is told.
+      return !tooLong && final === undefined
     },
 
     get id() {

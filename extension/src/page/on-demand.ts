@@ -60,7 +60,7 @@ export function startPage({ win, builtins, loadedAt, url, zeroCode }: StartUp): 
     fault: page.fault,
     fromRelay: page.fromRelay,
     wireInspector,
-    responses: () => (responses ??= createResponsesTraffic({ inspector: wireInspector(), fault: page.fault })),
+    responses: () => (responses ??= createResponsesTraffic({ inspector: wireInspector(), fault: page.fault, later: builtins.later })),
     webMcpInspector: () => (webMcp ??= createWebMcpInspector({ config: () => guard.config, emit: page.emit, now: builtins.now })),
   }
 }

@@ -177,6 +177,24 @@ describe('a call of a wrapped tool', () => {
     expect(thens).toBe(1)
   })
 
+  test('a promise is followed as the browser follows it: a Promise.prototype.then the page replaced since is not called', async () => {
+    const realm = pageRealm()
+    const { execute } = await withTool(realm, () => realm.target.Promise.resolve({ content: [ITEM] }))
+    const prototype = realm.target.Promise.prototype
+    const then = prototype.then
+    let pending: unknown
+    prototype.then = () => {
+      throw new Error('replaced by the page')
+    }
+    try {
+      pending = execute(ARGS)
+    } finally {
+      prototype.then = then
+    }
+    expect(await pending).toEqual({ content: [ITEM] })
+    expect(ofType(realm.events, 'call').map((e) => e.isError)).toEqual([false])
+  })
+
   test('a then getter that throws leaves the value to the browser, as it came', async () => {
     const realm = pageRealm()
     const odd = {

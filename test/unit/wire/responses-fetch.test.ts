@@ -8,7 +8,7 @@ import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { installFetchInterceptor } from '../../../extension/src/page/fetch/install.ts'
 import { createStatefulResponses } from '../../../engine/wire/stateful/responses.ts'
 import { createNativeLook } from '../../../extension/src/page/native-look.ts'
-import { createReadings } from '../../../extension/src/page/responses/readings.ts'
+import { createReadings, LONGEST_WAIT_MS } from '../../../extension/src/page/responses/readings.ts'
 import { createResponseTee } from '../../../extension/src/page/responses/tee.ts'
 import { createResponsesTraffic } from '../../../extension/src/page/responses/traffic.ts'
 import { createWireInspector } from '../../../extension/src/page/wire/inspector.ts'
@@ -48,6 +48,9 @@ interface Page {
   /** What the native fetch answers next. */
   answer(body: BodyInit | ReadableStream<Uint8Array>, type?: string): void
   mode: ZeroCodeMode
+  /** The timers set, by delay; `elapse()` runs them all. */
+  readonly timers: number[]
+  elapse(): void
 }
 
 function page(stateful = createStatefulResponses()): Page {
@@ -60,6 +63,15 @@ function page(stateful = createStatefulResponses()): Page {
     faults: [],
     answer: (body, type = 'application/json') => void queue.push(new Response(body as BodyInit, { headers: { 'content-type': type } })),
     mode: 'guard',
+    timers: [],
+    elapse: () => {
+      for (const run of due.splice(0)) run()
+    },
+  }
+  const due: (() => void)[] = []
+  const later = (run: () => void, ms: number) => {
+    state.timers.push(ms)
+    due.push(run)
   }
   const native = function fetch(_url: unknown, init?: RequestInit) {
     state.sent.push(String(init?.body))
@@ -70,7 +82,7 @@ function page(stateful = createStatefulResponses()): Page {
   const context = vm.createContext({ fetch: native, Request, Headers, Response, ReadableStream, ReadableStreamDefaultReader, TextDecoder, location: { href: 'https://app.example/' } })
   const target = vm.runInContext('globalThis', context) as typeof globalThis
   const inspector = createWireInspector({ config: () => RECOMMENDED_CONFIG, emit: (e) => state.events.push(e), hookSaw: () => false, now: Date.now })
-  const traffic = createResponsesTraffic({ inspector, fault: (m) => state.faults.push(m), stateful })
+  const traffic = createResponsesTraffic({ inspector, fault: (m) => state.faults.push(m), later, stateful })
   installFetchInterceptor({ target, mode: () => state.mode, inspector: () => inspector, showAsNative: createNativeLook(target), responses: () => traffic })
   return Object.assign(state, { fetch: target.fetch })
 }
@@ -227,6 +239,58 @@ describe('a streamed response', () => {
     expect(p.faults).toHaveLength(1)
   })
 
+  test('a stream left open after response.completed: its copy is read, and its continuation goes out guarded at once', async () => {
+    const p = page()
+    for (let n = 0; n < 3; n++) {
+      const s = fedStream()
+      p.answer(s.stream, 'text/event-stream')
+      const response = await post(p, n === 0 ? first : next(`resp_${n - 1}`, n))
+      void response.body!.getReader().read()
+      for (const piece of sse(`resp_${n}`, [call(n + 1)])) s.feed(piece)
+      // The server never ends this stream; the page, having read the completed response, goes on.
+      await ticks()
+    }
+    p.answer(json('resp_3', []))
+    const continued = post(p, next('resp_2', 3))
+    await ticks()
+    expect(p.sent).toHaveLength(4)
+    await continued
+    expect(occurrences(p.sent[3]!, GENTLE)).toBe(1)
+    expect(p.timers).toEqual([])
+    expect(p.faults).toEqual([])
+  })
+
+  test('a reading that stalls before its end holds the continuation at most the longest wait; it then goes out as the page made it, with a fault', async () => {
+    const p = page()
+    const stalled = fedStream()
+    p.answer(stalled.stream, 'text/event-stream')
+    await post(p, first)
+    stalled.feed(sse('resp_0', [call(1)])[0]!)
+    await ticks()
+    p.answer(json('resp_1', []))
+    const continued = post(p, next('resp_0', 1))
+    await ticks()
+    expect(p.sent).toHaveLength(1)
+    expect(p.timers).toEqual([LONGEST_WAIT_MS])
+    p.elapse()
+    expect(await (await continued).text()).toBe(json('resp_1', []))
+    expect(p.sent[1]).toBe(JSON.stringify(next('resp_0', 1)))
+    expect(p.faults).toEqual([expect.stringContaining('still being read')])
+    // A reading that settles in time does not fire its timer late.
+    const s = fedStream()
+    p.answer(s.stream, 'text/event-stream')
+    await post(p, first)
+    s.feed(sse('resp_2', [call(1)])[0]!)
+    await ticks()
+    p.answer(json('resp_3', []))
+    const inTime = post(p, next('resp_2', 1))
+    s.feed(sse('resp_2', [call(1)])[1]!)
+    await inTime
+    p.elapse()
+    expect(p.sent).toHaveLength(4)
+    expect(p.faults).toHaveLength(1)
+  })
+
   test('a stream aborted once response.completed was read is remembered whole; one aborted before, not at all', async () => {
     const stateful = createStatefulResponses()
     const p = page(stateful)
@@ -289,7 +353,7 @@ describe('the tee', () => {
 
 describe('waiting for a reading', () => {
   test('nothing to wait for when the response is known or nothing is being read', () => {
-    const readings = createReadings((id) => id === 'known')
+    const readings = createReadings((id) => id === 'known', () => undefined)
     expect(readings.settled('any')).toBeUndefined()
     readings.start()
     expect(readings.settled('known')).toBeUndefined()
@@ -298,7 +362,7 @@ describe('waiting for a reading', () => {
 
   test('a reading of unknown id is waited for until it tells another id; the reading of that id until it ends', async () => {
     const known = new Set<string>()
-    const readings = createReadings((id) => known.has(id))
+    const readings = createReadings((id) => known.has(id), () => undefined)
     const a = readings.start()
     const b = readings.start()
     let settled = false
@@ -317,5 +381,32 @@ describe('waiting for a reading', () => {
     b.finish()
     await ticks(2)
     expect(settled).toBe(true)
+  })
+})
+
+describe('a page that replaces Reflect.apply after load', () => {
+  test('its fetch still goes out, a Responses request\'s copy is still read, and its continuation is guarded', async () => {
+    const p = page()
+    const original = Reflect.apply
+    const thrower = () => {
+      throw new Error('replaced by the page')
+    }
+    p.answer(json('resp_0', [call(1)]))
+    p.answer('plain')
+    let sent: Promise<Response>[]
+    Reflect.apply = thrower
+    try {
+      // Both calls made while it is replaced: the hooks' own work is synchronous up to the native fetch.
+      sent = [post(p, first), p.fetch('https://app.example/other', { method: 'POST', body: '{"a":1}' })]
+    } finally {
+      Reflect.apply = original
+    }
+    expect(await Promise.all(sent.map(async (response) => (await response).text()))).toEqual([json('resp_0', [call(1)]), 'plain'])
+    for (let n = 1; n <= 3; n++) {
+      p.answer(json(`resp_${n}`, [call(n + 1)]))
+      await (await post(p, next(`resp_${n - 1}`, n))).text()
+    }
+    expect(p.sent.map((body) => occurrences(body, GENTLE))).toEqual([0, 0, 0, 0, 1])
+    expect(p.faults).toEqual([])
   })
 })

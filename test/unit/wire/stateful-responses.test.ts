@@ -288,6 +288,18 @@ describe('reading a response', () => {
     expect(read(['data: 1\n\ndata: {"type":"error","response":{"id":3}}\n\n']).read).toBeUndefined()
   })
 
+  test('events: once response.completed (or incomplete) is read it asks for no more, a stream left open is read whole', () => {
+    for (const text of [responseEvents('resp_d', [call(1)]), `data: ${JSON.stringify({ type: 'response.incomplete', response: { id: 'resp_d', output: [call(1)] } })}\n\n`]) {
+      const reader = createResponseReader(1 << 20)
+      expect(reader.push(text)).toBe(false)
+      expect(reader.push(': keep-alive\n\n')).toBe(false)
+      expect(reader.end()).toEqual({ id: 'resp_d', output: [call(1)] })
+    }
+    const open = createResponseReader(1 << 20)
+    expect(open.push(responseEvents('resp_e', [call(1)], { completed: false }))).toBe(true)
+    expect(open.push(': keep-alive\n\ndata:[DONE]\n\n')).toBe(true)
+  })
+
   test('too long to remember: it asks for no more, and nothing is remembered', () => {
     const reader = createResponseReader(40)
     expect(reader.push(responseJson('resp_9', [call(1)]))).toBe(false)

@@ -5,6 +5,7 @@
 // whether an LLM request is analysed at all (off), and whether the result may replace its body
 // (guard) or is only shown (observe). Installed at document_start with only the cheap checks
 // (outgoing.ts); the analysis (inspector.ts) is asked for by the first request that may need it.
+import { callFunction } from '../../../../engine/intrinsics.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { ResponsesTraffic } from '../responses/traffic.ts'
@@ -36,7 +37,7 @@ export function installFetchInterceptor({ target, mode, inspector: analysis, sho
 
   /** The native fetch runs exactly once per call, outside every try: its own errors are the page's. */
   function dispatch(self: unknown, { args, after }: Plan): Promise<Response> {
-    const response = Reflect.apply(nativeFetch, self, args) as Promise<Response>
+    const response = callFunction(nativeFetch, self, args) as Promise<Response>
     after()
     return response
   }
@@ -76,7 +77,7 @@ export function installFetchInterceptor({ target, mode, inspector: analysis, sho
       } catch (error) {
         return dispatch(self, failed(args, error))
       }
-      if (!candidate || current === 'off') return Reflect.apply(nativeFetch, self, args) as Promise<Response>
+      if (!candidate || current === 'off') return callFunction(nativeFetch, self, args) as Promise<Response>
       if (candidate.kind === 'request') return dispatchRequest(self, args, candidate, current)
       const { text, input, keepalive } = candidate
       return send(self, args, { text, url: () => outgoing.urlOf(input), keepalive, mode: current, reach: 'fetch' }, (body) => outgoing.withBody(args, body))

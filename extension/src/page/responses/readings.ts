@@ -2,7 +2,8 @@
 // send a request continuing a response before its copy is read to the end (the two branches of a
 // tee are read in no fixed order): that request waits for that reading, and only that one. A
 // reading whose response id its text has not told yet may be the one; once it tells another id,
-// it is not waited for.
+// it is not waited for. A reading can stall (a stream that stops sending without ending): the wait
+// is bounded, so the page's request is delayed at worst that long and never held forever.
 
 export interface ReadingHandle {
   /** The text read so far tells the response's id. */
@@ -14,18 +15,21 @@ export interface ReadingHandle {
 export interface Readings {
   start(): ReadingHandle
   /**
-   * Resolves once the response `id` is remembered or no reading in progress can be it; undefined
-   * when that is so already.
+   * Resolves to true once the response `id` is remembered or no reading in progress can be it, to
+   * false when that is still not so after the longest wait; undefined when that is so already.
    */
-  settled(id: string): Promise<void> | undefined
+  settled(id: string): Promise<boolean> | undefined
 }
+
+/** A copy is read as fast as the page reads its own: a reading this much later has stalled. */
+export const LONGEST_WAIT_MS = 5_000
 
 interface Reading {
   id: string | undefined
 }
 
-/** `knows(id)`: whether the response is remembered already. */
-export function createReadings(knows: (id: string) => boolean): Readings {
+/** `knows(id)`: whether the response is remembered already; `later`: the page's timer, captured at start. */
+export function createReadings(knows: (id: string) => boolean, later: (run: () => void, ms: number) => void): Readings {
   const active = new Set<Reading>()
   /** Each waiting request's check, run on every change. */
   const waiting = new Set<() => void>()
@@ -62,13 +66,16 @@ export function createReadings(knows: (id: string) => boolean): Readings {
 
     settled(id) {
       if (!mustWait(id)) return undefined
-      return new Promise<void>((resolve) => {
+      return new Promise<boolean>((resolve) => {
         const check = (): void => {
           if (mustWait(id)) return
           waiting.delete(check)
-          resolve()
+          resolve(true)
         }
         waiting.add(check)
+        later(() => {
+          if (waiting.delete(check)) resolve(false)
+        }, LONGEST_WAIT_MS)
       })
     },
   }

@@ -2,7 +2,8 @@
 // the response promise resolves, by a handler attached before the page gets the promise, so the
 // copy exists before the page can read a byte. The page's Response object, its reading, its timing
 // and its bytes stay as they were. Built in the start-up half: the built-ins it calls are the ones
-// the page had at document_start.
+// the page had at document_start (each called through the `Reflect.apply` captured then).
+import { callFunction } from '../../../../engine/intrinsics.ts'
 
 export interface TeeSink {
   /** The next piece of the text; false when no more is needed (the copy is then cancelled). */
@@ -58,22 +59,22 @@ export function createResponseTee(target: typeof globalThis): ResponseTee {
     let sink: TeeSink | undefined
     try {
       // Synchronously, in the handler that runs before any of the page's.
-      const body = Reflect.apply(bodyOf, Reflect.apply(clone, response, []), []) as ReadableStream<Uint8Array> | null
+      const body = callFunction(bodyOf, callFunction(clone, response, []), []) as ReadableStream<Uint8Array> | null
       sink = open()
       const decoder = new Decoder()
       if (body) {
-        const reader = Reflect.apply(getReader, body, []) as ReadableStreamDefaultReader<Uint8Array>
+        const reader = callFunction(getReader, body, []) as ReadableStreamDefaultReader<Uint8Array>
         for (;;) {
-          const { done, value } = await (Reflect.apply(read, reader, []) as Promise<ReadableStreamReadResult<Uint8Array>>)
+          const { done, value } = await (callFunction(read, reader, []) as Promise<ReadableStreamReadResult<Uint8Array>>)
           if (done) break
-          if (!sink.chunk(Reflect.apply(decode, decoder, [value, STREAMING]) as string)) {
+          if (!sink.chunk(callFunction(decode, decoder, [value, STREAMING]) as string)) {
             // Only the copy is cancelled; the page's branch reads on.
-            Reflect.apply(then, Reflect.apply(cancel, reader, []), [ignore, ignore])
+            callFunction(then, callFunction(cancel, reader, []), [ignore, ignore])
             return sink.end()
           }
         }
       }
-      sink.chunk(Reflect.apply(decode, decoder, []) as string)
+      sink.chunk(callFunction(decode, decoder, []) as string)
       sink.end()
     } catch (error) {
       try {
@@ -89,7 +90,7 @@ export function createResponseTee(target: typeof globalThis): ResponseTee {
       if (!natives) return
       const found = natives
       // The page's own handlers, attached after this one, see the promise settle as before.
-      Reflect.apply(found.then, response, [(value: Response) => void copy(found, value, open), ignore])
+      callFunction(found.then, response, [(value: Response) => void copy(found, value, open), ignore])
     },
   }
 }

@@ -8,7 +8,7 @@
 import { createStatefulResponses, type ResponsesRequest, type StatefulResponses } from '../../../../engine/wire/stateful/responses.ts'
 import { errorText } from '../../../../engine/text.ts'
 import type { Analysed, Plan, WireInspector } from '../wire/inspector.ts'
-import { createReadings } from './readings.ts'
+import { createReadings, LONGEST_WAIT_MS } from './readings.ts'
 import type { ResponseTee, TeeSink } from './tee.ts'
 
 /** One call of the page's, as its transport's hook has it. */
@@ -34,6 +34,8 @@ export interface ResponsesTraffic {
 interface ResponsesTrafficOptions {
   readonly inspector: WireInspector
   readonly fault: (message: string) => void
+  /** The page's timer, captured at document_start: it bounds a request's wait for a stalled reading. */
+  readonly later: (run: () => void, ms: number) => void
   readonly stateful?: StatefulResponses
 }
 
@@ -42,13 +44,13 @@ const RESPONSES_PATH = /\/responses$/
 /** Bodies up to this long are searched for a Responses API body's names before their URL is resolved. */
 const SEARCHED_CHARS = 16_384
 
-export function createResponsesTraffic({ inspector, fault, stateful = createStatefulResponses() }: ResponsesTrafficOptions): ResponsesTraffic {
-  const readings = createReadings(stateful.knows)
+export function createResponsesTraffic({ inspector, fault, later, stateful = createStatefulResponses() }: ResponsesTrafficOptions): ResponsesTraffic {
+  const readings = createReadings(stateful.knows, later)
 
   /** A fault, reported without ever throwing: the request is on its way by then. */
-  function report(what: string, error: unknown): void {
+  function report(what: string, error?: unknown): void {
     try {
-      fault(`responses-stateful: ${what}: ${errorText(error)}`)
+      fault(`responses-stateful: ${what}${error === undefined ? '' : `: ${errorText(error)}`}`)
     } catch {
       // Nowhere left to report to.
     }
@@ -104,7 +106,12 @@ export function createResponsesTraffic({ inspector, fault, stateful = createStat
       const request = stateful.request(text)
       if (!request) return undefined
       const waiting = request.previous === undefined ? undefined : readings.settled(request.previous)
-      return waiting ? waiting.then(() => go(call, request)) : go(call, request)
+      if (!waiting) return go(call, request)
+      return waiting.then((settled) => {
+        // Nothing is guessed from a partial history: the request goes out as the page made it.
+        if (!settled) report(`the response it continues was still being read after ${LONGEST_WAIT_MS} ms, a request continuing it went out unguarded`)
+        return go(call, request)
+      })
     },
   }
 }

@@ -11,7 +11,7 @@ import { callFunction, maps, objectCreate } from '../../../../engine/intrinsics.
 import type { ShowAsNative } from '../native-look.ts'
 import { callTool, modeOf, type ToolCallHooks } from './tool-call.ts'
 
-interface WebMcpHooksOptions extends Omit<ToolCallHooks, 'Promise'> {
+interface WebMcpHooksOptions extends Omit<ToolCallHooks, 'Promise' | 'then'> {
   /** The page's global object. */
   readonly target: Window & typeof globalThis
   readonly showAsNative: ShowAsNative
@@ -27,7 +27,7 @@ export function installWebMcpHooks({ target, showAsNative, ...rest }: WebMcpHook
   const ModelContext = (target as unknown as { ModelContext?: unknown }).ModelContext
   const prototype = typeof ModelContext === 'function' ? (ModelContext.prototype as Record<string, unknown> | undefined) : undefined
   if (!prototype || typeof prototype.registerTool !== 'function') return false
-  const hooks: ToolCallHooks = { ...rest, Promise: target.Promise }
+  const hooks: ToolCallHooks = { ...rest, Promise: target.Promise, then: target.Promise.prototype.then }
   const abortedOf = Object.getOwnPropertyDescriptor(target.AbortSignal?.prototype ?? {}, 'aborted')?.get
 
   /**

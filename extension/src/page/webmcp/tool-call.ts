@@ -16,6 +16,8 @@ export interface ToolCallHooks {
   readonly inspector: () => WebMcpInspector
   /** The page's Promise as it was at document_start. */
   readonly Promise: PromiseConstructor
+  /** `Promise.prototype.then` as it was at document_start. */
+  readonly then: typeof Promise.prototype.then
 }
 
 /** Reads the setting; if even that fails, the call is left alone. */
@@ -53,17 +55,35 @@ export function callTool(hooks: ToolCallHooks, mode: WatchMode, call: ToolCall, 
     if (form === 'value') settle(analysis, call, { ok: false, error }, mode, form)
     throw error
   }
+  let resolve!: (value: unknown) => void
+  let reject!: (error: unknown) => void
+  const settled = new hooks.Promise((ok, fail) => {
+    resolve = ok
+    reject = fail
+  })
+  const reactions = [
+    (resolved: unknown) => resolve(settle(analysis, call, { ok: true, value: resolved }, mode, form)),
+    (error: unknown) => {
+      settle(analysis, call, { ok: false, error }, mode, form)
+      reject(error)
+    },
+  ]
+  try {
+    // A promise is followed as the browser follows it, with the `then` of document_start: a page that
+    // replaced Promise.prototype.then since is not called. Anything else throws here before any of it is read.
+    callFunction(hooks.then, value, reactions)
+    return settled
+  } catch {
+    // No promise: maybe a thenable.
+  }
   const then = thenOf(value)
   if (then === undefined) return settle(analysis, call, { ok: true, value }, mode, form)
-  return new hooks.Promise((resolve, reject) => {
-    callFunction(then, value, [
-      (resolved: unknown) => resolve(settle(analysis, call, { ok: true, value: resolved }, mode, form)),
-      (error: unknown) => {
-        settle(analysis, call, { ok: false, error }, mode, form)
-        reject(error)
-      },
-    ])
-  })
+  try {
+    callFunction(then, value, reactions)
+  } catch (error) {
+    reject(error)
+  }
+  return settled
 }
 
 /** What the agent gets; whatever goes wrong in the analysis, the value as it came. */
