@@ -22,6 +22,12 @@ const quiet = { logLevel: 'warn', configFile: false }
 const readJson = async (path) => JSON.parse(await readFile(path, 'utf8'))
 const writeJson = (path, value) => writeFile(path, `${JSON.stringify(value, null, 2)}\n`)
 
+/**
+ * Every frame the user opens reads the content scripts, so they ship without the sources' comments
+ * (a third of page.js): names and layout stay, so a stack trace still reads, and licence notices stay.
+ */
+const withoutComments = { output: { comments: { legal: true, annotation: false, jsdoc: false } } }
+
 /** A classic script with everything inlined: content scripts cannot import chunks. */
 const script = (entry, outDir, fileName, name, plugins = []) =>
   build({
@@ -32,6 +38,7 @@ const script = (entry, outDir, fileName, name, plugins = []) =>
       emptyOutDir: false,
       target: 'es2022',
       minify: false,
+      rolldownOptions: withoutComments,
       lib: { entry: at(entry), formats: ['iife'], name, fileName: () => fileName },
     },
   })
@@ -65,6 +72,7 @@ async function scriptWithOnDemandHalf(folder, outDir, fileName, name, handed = [
       write: false,
       target: 'es2022',
       minify: false,
+      rolldownOptions: withoutComments,
       lib: { entry: at(folder, 'on-demand.ts'), formats: ['iife'], name: 'onDemandHalf', fileName: () => 'on-demand.js' },
     },
   })
