@@ -2,17 +2,15 @@
 // uses: per-tab history and live batches, tab isolation, recovery after the service worker is
 // stopped, and the config flow storage -> content -> page.
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
 import { CONFIG_STORAGE_KEY } from '../../../extension/src/protocol/messages.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import type { TestServer } from '../support/server.ts'
-import { GENTLE_REMINDER, repeat, runAgent, serveFixtures, type AgentWindow } from './fixture.ts'
+import { useStage } from '../support/stage.ts'
+import { FIXTURES_DIR, GENTLE_REMINDER, repeat, runAgent, type AgentWindow } from './fixture.ts'
 import { tapPanelPort, type PanelTap } from './panel-tap.ts'
 
-let browser: Browser
-let server: TestServer
+const stage = useStage({ folder: FIXTURES_DIR })
 let pageA: Page
 let pageB: Page
 let tabA: number
@@ -32,30 +30,16 @@ const store = (value: unknown) =>
     value,
   ] as const)
 
-beforeAll(async () => {
-  server = await serveFixtures()
-  browser = await launch()
-})
-
 // Every test gets two fresh tabs, an extension page and a subscriber of tab A of its own.
 beforeEach(async () => {
-  pageA = await browser.context.newPage()
-  await pageA.goto(`${server.origin}/agent.html?tab=a`)
-  pageB = await browser.context.newPage()
-  await pageB.goto(`${server.origin}/agent.html?tab=b`)
-  tabA = await browser.tabId(pageA)
-  tabB = await browser.tabId(pageB)
-  extensionPage = await browser.openPanel(tabA)
+  ;({ page: pageA, tabId: tabA } = await stage.open('agent.html?tab=a'))
+  ;({ page: pageB, tabId: tabB } = await stage.open('agent.html?tab=b'))
+  extensionPage = await stage.browser.openPanel(tabA)
   tapA = await tapPanelPort(extensionPage, tabA)
 })
 
 afterEach(async () => {
   for (const page of [pageA, pageB, extensionPage]) await page?.close()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
 })
 
 describe('the bridge from page to panel', () => {
@@ -69,7 +53,7 @@ describe('the bridge from page to panel', () => {
     const [history] = await late.messages()
     expect(history).toMatchObject({ kind: 'history', tabId: tabA, truncated: false })
     const events = await late.events()
-    expect(events[0]).toMatchObject({ type: 'page-load', url: `${server.origin}/agent.html?tab=a` })
+    expect(events[0]).toMatchObject({ type: 'page-load', url: `${stage.server.origin}/agent.html?tab=a` })
     expect(events[1]).toMatchObject({ type: 'config', config: RECOMMENDED_CONFIG })
     expect(ofType(events, 'agent')).toEqual([expect.objectContaining({ agent: { id: 'hook:1', kind: 'hook', label: 'alpha' } })])
     expect(ofType(events, 'call').map((c) => [c.tool, c.args, c.count, c.nextThreshold])).toEqual([
@@ -106,7 +90,7 @@ describe('the bridge from page to panel', () => {
     await runAgent(pageA, 'gamma', [['after_b', {}]])
     await expect.poll(async () => ofType(await tapA.events(), 'call').length).toBe(5)
     await pageA.evaluate(() => void ((window as unknown as { sameDocument: boolean }).sameDocument = true))
-    await browser.stopServiceWorker()
+    await stage.browser.stopServiceWorker()
     await expect.poll(() => tapA.disconnected()).toBe(true)
 
     tapA = await tapPanelPort(extensionPage, tabA)

@@ -2,30 +2,21 @@
 // their new events (a cycle reminder naming its detector, a result-changed reset, a blocked call)
 // pass every hop, page -> relay -> service worker -> panel port, without a drop.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { launch, type Browser } from '../support/browser.ts'
-import type { TestServer } from '../support/server.ts'
-import { serveFixtures, type AgentWindow } from './fixture.ts'
+import { beforeAll, expect, it } from 'vitest'
+import { useStage } from '../support/stage.ts'
+import { FIXTURES_DIR, type AgentWindow } from './fixture.ts'
 import { tapPanelPort } from './panel-tap.ts'
 
-let browser: Browser
-let server: TestServer
+const stage = useStage({ folder: FIXTURES_DIR })
 let page: Page
 
 beforeAll(async () => {
-  server = await serveFixtures()
-  browser = await launch()
-  page = await browser.context.newPage()
-  await page.goto(`${server.origin}/agent.html`)
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
+  page = await stage.browser.context.newPage()
+  await page.goto(`${stage.server.origin}/agent.html`)
 })
 
 it('carries cycle reminders, result-changed resets and blocked calls to the panel', async () => {
-  const tabId = await browser.tabId(page)
+  const tabId = await stage.browser.tabId(page)
   const decisions = await page.evaluate(async () => {
     const guard = (window as unknown as AgentWindow).__REPEAT_TOOL_GUARD__
     guard.configure({ cycles: { maxPeriod: 2, repeats: 2 }, resultAware: true, stopAfter: 2 })
@@ -47,8 +38,8 @@ it('carries cycle reminders, result-changed resets and blocked calls to the pane
   })
   expect(blocked).toMatchObject({ kind: 'block', feedback: expect.stringContaining('(stopAfter: 2)') })
 
-  const panel = await browser.context.newPage()
-  await panel.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=-1`)
+  const panel = await stage.browser.context.newPage()
+  await panel.goto(`chrome-extension://${stage.browser.extensionId}/panel.html?tabId=-1`)
   const tap = await tapPanelPort(panel, tabId)
   await expect.poll(async () => (await tap.events()).some((e) => e.type === 'blocked'), { timeout: 10_000 }).toBe(true)
   const events = await tap.events()

@@ -22,7 +22,10 @@ export interface AgentWindow {
 export const GENTLE_REMINDER =
   'You are repeating the exact same tool call with identical arguments. Carefully analyze the previous result before calling again: if the task is not complete, try a different approach or different arguments instead of repeating the call.'
 
-export const serveFixtures = (): Promise<TestServer> => serve([resolve(import.meta.dirname, '../../fixtures/extension')])
+/** The folder of the fixture pages, agent.html among them. */
+export const FIXTURES_DIR = resolve(import.meta.dirname, '../../fixtures/extension')
+
+export const serveFixtures = (): Promise<TestServer> => serve([FIXTURES_DIR])
 
 /** Runs `calls` through the fixture page's agent `agent`; returns the reminders after each call. */
 export function runAgent(page: Page, agent: string, calls: Call[]): Promise<string[][]> {

@@ -1,18 +1,16 @@
 // A hostile page forges the page script's messages. Nothing it posts may reach another tab, the
 // extension must keep working, and every forgery is dropped, counted, and reported as `drops`.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../../../extension/src/protocol/events.ts'
 import { PAGE_SOURCE, PANEL_PORT } from '../../../extension/src/protocol/messages.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import type { TestServer } from '../support/server.ts'
-import { GENTLE_REMINDER, repeat, runAgent, serveFixtures } from './fixture.ts'
+import { useStage } from '../support/stage.ts'
+import { FIXTURES_DIR, GENTLE_REMINDER, repeat, runAgent } from './fixture.ts'
 import { tapPanelPort, type PanelTap } from './panel-tap.ts'
 
 const HTML_TOOL = '<img src=x onerror="window.pwned=1">'
 
-let browser: Browser
-let server: TestServer
+const stage = useStage({ folder: FIXTURES_DIR })
 let hostile: Page
 let victim: Page
 let tapHostile: PanelTap
@@ -24,22 +22,11 @@ let hostileTab: number
 const calls = (events: InspectorEvent[]) => events.flatMap((e) => (e.type === 'call' ? [e.tool] : []))
 
 beforeAll(async () => {
-  server = await serveFixtures()
-  browser = await launch()
-  hostile = await browser.context.newPage()
-  await hostile.goto(`${server.origin}/agent.html?hostile`)
-  victim = await browser.context.newPage()
-  await victim.goto(`${server.origin}/agent.html?victim`)
-  hostileTab = await browser.tabId(hostile)
-  victimTab = await browser.tabId(victim)
-  extensionPage = await browser.openPanel(victimTab)
+  ;({ page: hostile, tabId: hostileTab } = await stage.open('agent.html?hostile'))
+  ;({ page: victim, tabId: victimTab } = await stage.open('agent.html?victim'))
+  extensionPage = await stage.browser.openPanel(victimTab)
   tapHostile = await tapPanelPort(extensionPage, hostileTab)
   tapVictim = await tapPanelPort(extensionPage, victimTab)
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
 })
 
 describe('a hostile page', () => {
@@ -83,7 +70,7 @@ describe('a hostile page', () => {
     const call = (await tapHostile.events()).find((e) => e.type === 'call' && e.tool === HTML_TOOL)
     expect(call).toMatchObject({ args: '{"html":"<script>alert(1)</script>"}' })
     // The hostile tab's own panel draws the name as text: no element is made of it, no handler runs.
-    const panel = await browser.openPanel(hostileTab)
+    const panel = await stage.browser.openPanel(hostileTab)
     await expect.poll(() => panel.getByTestId('call-tool').allTextContents()).toContain(HTML_TOOL)
     expect(await panel.locator('[data-testid=timeline] img').count()).toBe(0)
     expect(await panel.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined()
@@ -103,7 +90,7 @@ describe('a hostile page', () => {
           return false
         }
       },
-      { id: browser.extensionId!, name: PANEL_PORT },
+      { id: stage.browser.extensionId!, name: PANEL_PORT },
     )
     expect(reachable).toBe(false)
   })
@@ -121,7 +108,7 @@ describe('a hostile page', () => {
   })
 
   it('has its drop totals sent to a panel that subscribes later', async () => {
-    const late = await tapPanelPort(extensionPage, await browser.tabId(hostile))
+    const late = await tapPanelPort(extensionPage, await stage.browser.tabId(hostile))
     await expect.poll(() => late.drops()).toEqual({ shape: 3, size: 2, version: 1, source: 1 })
   })
 })

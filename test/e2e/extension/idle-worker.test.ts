@@ -1,14 +1,12 @@
 // Chrome stops an idle service worker. A tab whose page has no agent must leave it stopped (its
 // page load and config are no reason to wake it); a tab with an agent brings it back at once.
 import type { CDPSession, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launch, type Browser } from '../support/browser.ts'
-import type { TestServer } from '../support/server.ts'
-import { runAgent, serveFixtures } from './fixture.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useStage } from '../support/stage.ts'
+import { FIXTURES_DIR, runAgent } from './fixture.ts'
 import { tapPanelPort } from './panel-tap.ts'
 
-let browser: Browser
-let server: TestServer
+const stage = useStage({ folder: FIXTURES_DIR })
 let page: Page
 let cdp: CDPSession
 let tabId: number
@@ -16,7 +14,7 @@ let tabId: number
 /** The target ids of the extension's running service workers, as Chrome lists them. */
 async function runningWorkers(): Promise<string[]> {
   const { targetInfos } = await cdp.send('Target.getTargets')
-  return targetInfos.filter((t) => t.type === 'service_worker' && t.url.includes(browser.extensionId!)).map((t) => t.targetId)
+  return targetInfos.filter((t) => t.type === 'service_worker' && t.url.includes(stage.browser.extensionId!)).map((t) => t.targetId)
 }
 
 /**
@@ -33,23 +31,16 @@ async function stopWorker(): Promise<string[]> {
 const settle = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 beforeAll(async () => {
-  server = await serveFixtures()
-  browser = await launch()
-  page = await browser.context.newPage()
+  page = await stage.browser.context.newPage()
   // Asked of the worker now: after a restart Playwright no longer holds it.
-  tabId = await browser.tabId(page)
-  cdp = await browser.context.newCDPSession(page)
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
+  tabId = await stage.browser.tabId(page)
+  cdp = await stage.browser.context.newCDPSession(page)
 })
 
 describe('the service worker after Chrome stops it', () => {
   it('stays stopped while the only page has no agent', async () => {
     // The fixture page drives no agent until told to: it posts nothing, and its relay opens no port.
-    await page.goto(`${server.origin}/agent.html?idle`)
+    await page.goto(`${stage.server.origin}/agent.html?idle`)
     await settle(500)
     expect(await stopWorker()).toHaveLength(1)
     await settle(2_000)
@@ -65,8 +56,8 @@ describe('the service worker after Chrome stops it', () => {
     await settle(1_000)
     // Chrome keeps the worker's target id across a restart: its memory tells the two apart.
     expect(await runningWorkers()).toHaveLength(1)
-    const panelPage = await browser.context.newPage()
-    await panelPage.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=-1`)
+    const panelPage = await stage.browser.context.newPage()
+    await panelPage.goto(`chrome-extension://${stage.browser.extensionId}/panel.html?tabId=-1`)
     const tap = await tapPanelPort(panelPage, tabId)
     await expect.poll(async () => (await tap.messages()).length).toBeGreaterThan(0)
     // A fresh worker, started by the relay before any panel came: it holds just the snapshot the

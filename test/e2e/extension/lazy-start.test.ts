@@ -3,17 +3,25 @@
 // starts everything: the panel then shows the page's load, as it happened, the agent and its
 // reminders.
 import type { Page, Worker } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_PORT } from '../../../extension/src/protocol/messages.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import type { TestServer } from '../support/server.ts'
-import { GENTLE_REMINDER, repeat, runAgent, serveFixtures, type AgentWindow } from './fixture.ts'
+import { useStage } from '../support/stage.ts'
+import { FIXTURES_DIR, GENTLE_REMINDER, repeat, runAgent, type AgentWindow } from './fixture.ts'
 import { tapPanelPort } from './panel-tap.ts'
 
 const FRAMES = 5
 
-let browser: Browser
-let server: TestServer
+const stage = useStage({
+  folder: FIXTURES_DIR,
+  // The fixture agent page in frames: each frame is an idle page until told to run an agent.
+  routes: (server) =>
+    server.route((req, res) => {
+      if (!req.url?.startsWith('/frames.html')) return false
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      res.end(`<!doctype html><title>frames</title>${Array.from({ length: FRAMES }, (_, i) => `<iframe src="agent.html?frame=${i}"></iframe>`).join('')}`)
+      return true
+    }),
+})
 let worker: Worker
 let page: Page
 
@@ -22,16 +30,7 @@ type PortLog = { __contentPorts?: { frameId: number | undefined }[] }
 const contentPorts = () => worker.evaluate(() => (self as unknown as PortLog).__contentPorts!.map((p) => p.frameId))
 
 beforeAll(async () => {
-  server = await serveFixtures()
-  // The fixture agent page in frames: each frame is an idle page until told to run an agent.
-  server.route((req, res) => {
-    if (!req.url?.startsWith('/frames.html')) return false
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    res.end(`<!doctype html><title>frames</title>${Array.from({ length: FRAMES }, (_, i) => `<iframe src="agent.html?frame=${i}"></iframe>`).join('')}`)
-    return true
-  })
-  browser = await launch()
-  worker = await browser.worker()
+  worker = await stage.browser.worker()
   await worker.evaluate((name) => {
     const log: { frameId: number | undefined }[] = []
     ;(self as unknown as PortLog).__contentPorts = log
@@ -39,17 +38,12 @@ beforeAll(async () => {
       if (port.name === name) log.push({ frameId: port.sender?.frameId })
     })
   }, CONTENT_PORT)
-  page = await browser.context.newPage()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
+  page = await stage.browser.context.newPage()
 })
 
 describe('a page that never runs an agent', () => {
   it('has the page API before its first script in every frame, and opens no port from any of them', async () => {
-    await page.goto(`${server.origin}/frames.html`)
+    await page.goto(`${stage.server.origin}/frames.html`)
     const frames = page.frames().filter((f) => f.url().includes('agent.html'))
     expect(frames).toHaveLength(FRAMES)
     for (const frame of frames) expect(await frame.evaluate(() => (window as unknown as AgentWindow).firstScriptSaw)).toEqual({ type: 'object', version: 1 })
@@ -60,24 +54,24 @@ describe('a page that never runs an agent', () => {
 
   it('starts on its first call: the panel gets the load as it happened, the agent and its reminder', async () => {
     const loadedBefore = Date.now()
-    await page.goto(`${server.origin}/agent.html?lazy`)
+    await page.goto(`${stage.server.origin}/agent.html?lazy`)
     const loadedAfter = Date.now()
     expect(await contentPorts()).toEqual([])
-    const tabId = await browser.tabId(page)
+    const tabId = await stage.browser.tabId(page)
     await new Promise((done) => setTimeout(done, 200))
     const calledAt = Date.now()
     expect(await runAgent(page, 'lazy', repeat(3, ['read_file', { path: 'a.txt' }]))).toEqual([[], [], [GENTLE_REMINDER]])
     await expect.poll(contentPorts).toEqual([0])
 
-    const extensionPage = await browser.openPanel(-1)
+    const extensionPage = await stage.browser.openPanel(-1)
     const tap = await tapPanelPort(extensionPage, tabId)
     await expect.poll(async () => (await tap.events()).map((e) => e.type)).toEqual(['page-load', 'config', 'agent', 'call', 'call', 'call', 'reminder'])
     const [load] = await tap.events()
-    expect(load).toMatchObject({ type: 'page-load', url: `${server.origin}/agent.html?lazy` })
+    expect(load).toMatchObject({ type: 'page-load', url: `${stage.server.origin}/agent.html?lazy` })
     expect(load!.at).toBeGreaterThanOrEqual(loadedBefore)
     expect(load!.at).toBeLessThanOrEqual(Math.min(loadedAfter, calledAt))
 
-    const panel = await browser.openPanel(tabId)
+    const panel = await stage.browser.openPanel(tabId)
     await expect.poll(() => panel.locator('[data-testid=timeline-row][data-kind=page-load]').count()).toBe(1)
     await expect.poll(() => panel.getByTestId('agent-label').allTextContents()).toEqual(['lazy'])
     await expect.poll(() => panel.getByTestId('reminder-text').allTextContents()).toEqual([GENTLE_REMINDER])

@@ -2,17 +2,15 @@
 // script. The page script drops them, and its counts reach the panel with the relay's; the
 // relay's own messages (config, resync) are never counted.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { PROTOCOL_VERSION } from '../../../extension/src/protocol/events.ts'
 import { CONFIG_STORAGE_KEY, CONTENT_SOURCE } from '../../../extension/src/protocol/messages.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import type { TestServer } from '../support/server.ts'
-import { serveFixtures, type AgentWindow } from './fixture.ts'
+import { useStage } from '../support/stage.ts'
+import { FIXTURES_DIR, type AgentWindow } from './fixture.ts'
 import { tapPanelPort, type PanelTap } from './panel-tap.ts'
 
-let browser: Browser
-let server: TestServer
+const stage = useStage({ folder: FIXTURES_DIR })
 let page: Page
 let extensionPage: Page
 let tap: PanelTap
@@ -20,18 +18,10 @@ let tap: PanelTap
 const thresholds = () => page.evaluate(() => (window as unknown as AgentWindow).__REPEAT_TOOL_GUARD__.config.thresholds)
 
 beforeAll(async () => {
-  server = await serveFixtures()
-  browser = await launch()
-  page = await browser.context.newPage()
-  await page.goto(`${server.origin}/agent.html?forger`)
-  const tabId = await browser.tabId(page)
-  extensionPage = await browser.openPanel(tabId)
+  let tabId: number
+  ;({ page, tabId } = await stage.open('agent.html?forger'))
+  extensionPage = await stage.browser.openPanel(tabId)
   tap = await tapPanelPort(extensionPage, tabId)
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
 })
 
 describe("a page forging the relay's messages", () => {

@@ -1,25 +1,16 @@
 // The page-facing API: window.__REPEAT_TOOL_GUARD__ as an in-page agent uses it.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PROTOCOL_VERSION } from '../../../extension/src/protocol/events.ts'
-import { launch, type Browser } from '../support/browser.ts'
-import type { TestServer } from '../support/server.ts'
-import { GENTLE_REMINDER, probeFrames, serveFixtures, type AgentWindow } from './fixture.ts'
+import { useStage } from '../support/stage.ts'
+import { FIXTURES_DIR, GENTLE_REMINDER, probeFrames, type AgentWindow } from './fixture.ts'
 
-let browser: Browser
-let server: TestServer
+const stage = useStage({ folder: FIXTURES_DIR })
 let page: Page
 
 beforeAll(async () => {
-  server = await serveFixtures()
-  browser = await launch()
-  page = await browser.context.newPage()
-  await page.goto(`${server.origin}/agent.html`)
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
+  page = await stage.browser.context.newPage()
+  await page.goto(`${stage.server.origin}/agent.html`)
 })
 
 describe('window.__REPEAT_TOOL_GUARD__', () => {

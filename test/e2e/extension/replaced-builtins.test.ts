@@ -1,31 +1,12 @@
 // A page replaces built-ins after the extension's guard is installed. With throwing versions,
 // every call through window.__REPEAT_TOOL_GUARD__ still completes and the panel shows the faults;
 // with fake timers on Date and a JSON polyfill, reminders still arrive in the page and the panel.
-import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launch, type Browser } from '../support/browser.ts'
-import type { TestServer } from '../support/server.ts'
-import { GENTLE_REMINDER, serveFixtures, type AgentWindow } from './fixture.ts'
+import { describe, expect, it } from 'vitest'
+import { useStage } from '../support/stage.ts'
+import { FIXTURES_DIR, GENTLE_REMINDER, type AgentWindow } from './fixture.ts'
 import { tapPanelPort } from './panel-tap.ts'
 
-let browser: Browser
-let server: TestServer
-
-beforeAll(async () => {
-  server = await serveFixtures()
-  browser = await launch()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function openTab(query: string): Promise<{ page: Page; tabId: number }> {
-  const page = await browser.context.newPage()
-  await page.goto(`${server.origin}/agent.html?${query}`)
-  return { page, tabId: await browser.tabId(page) }
-}
+const stage = useStage({ folder: FIXTURES_DIR })
 
 const PAGE_ERROR = 'replaced by the page'
 
@@ -50,7 +31,7 @@ const THROWING_CORPUS: [string, string][] = [
 
 describe('a page that replaces built-ins after load', () => {
   it('with throwing versions: every call completes, and the panel shows the faults', async () => {
-    const { page, tabId } = await openTab('throwing')
+    const { page, tabId } = await stage.open('agent.html?throwing')
     const outcome = await page.evaluate(
       async ({ corpus, message }) => {
         const guard = (window as unknown as AgentWindow).__REPEAT_TOOL_GUARD__
@@ -103,7 +84,7 @@ describe('a page that replaces built-ins after load', () => {
       log: [...Array(5).fill('postExecute continue 0'), 'observe undefined', 'snapshot 1'],
     })
 
-    const panel = await browser.openPanel(tabId)
+    const panel = await stage.browser.openPanel(tabId)
     await expect.poll(() => panel.getByTestId('agent-label').allTextContents(), { timeout: 10_000 }).toEqual(['main'])
     // A fault for each of the six calls. The relay brings the stored settings once the page has
     // spoken: if they arrive while the page's built-ins still throw, the page's handler reports one
@@ -127,7 +108,7 @@ describe('a page that replaces built-ins after load', () => {
   })
 
   it('with fake timers on Date and a JSON polyfill: reminders at 3 and 5 arrive in the page and in the panel', async () => {
-    const { page, tabId } = await openTab('polyfilled')
+    const { page, tabId } = await stage.open('agent.html?polyfilled')
     const started = Date.now()
     const received = await page.evaluate(async (args) => {
       const NativeDate = Date
@@ -157,7 +138,7 @@ describe('a page that replaces built-ins after load', () => {
     expect(received[2]).toEqual([GENTLE_REMINDER])
     expect(received[4]![0]).toContain('- consecutive_calls: 5')
 
-    const panel = await browser.openPanel(tabId)
+    const panel = await stage.browser.openPanel(tabId)
     await expect.poll(() => panel.getByTestId('reminder-text').allTextContents(), { timeout: 10_000 }).toEqual(received.flat())
     expect(await panel.getByTestId('faults').count()).toBe(0)
     // The timeline keeps the real clock: the page's fake one is the page's business.

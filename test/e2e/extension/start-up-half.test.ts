@@ -2,64 +2,42 @@
 // nothing from the relay never runs the page script's on-demand half: the engine, the bridge and
 // the validators stay unread code. V8's own call counts (precise coverage, over CDP) say whether the
 // function holding that half ran; the page is given nothing to see it by.
-import type { CDPSession, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { launch, type Browser } from '../support/browser.ts'
-import type { TestServer } from '../support/server.ts'
-import { serveFixtures } from './fixture.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, it } from 'vitest'
+import { watchOnDemandHalf } from '../support/on-demand-half.ts'
+import { useStage } from '../support/stage.ts'
+import { FIXTURES_DIR } from './fixture.ts'
 
-const ON_DEMAND_HALF = 'runOnDemandHalf'
-
-let browser: Browser
-let server: TestServer
+const stage = useStage({
+  folder: FIXTURES_DIR,
+  routes: (server) =>
+    server.route((req, res) => {
+      if (!req.url?.startsWith('/quiet.html')) return false
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      // A page busy with everything but an agent: plain fetches, window messages of its own.
+      res.end(`<!doctype html><title>quiet</title><script>
+        fetch('/quiet.html?get').catch(() => {})
+        fetch('/quiet.html?form', { method: 'POST', body: new URLSearchParams({ a: '1' }) }).catch(() => {})
+        fetch('/quiet.html?text', { method: 'POST', body: 'not json', headers: { 'content-type': 'text/plain' } }).catch(() => {})
+        for (const [method, body] of [['GET', null], ['POST', new URLSearchParams({ a: '1' })], ['POST', 'not json'], ['PUT', '{"a":1}']]) {
+          const xhr = new XMLHttpRequest()
+          xhr.open(method, '/quiet.html?xhr')
+          xhr.send(body)
+        }
+        postMessage({ source: 'someone-else', kind: 'config' }, '*')
+      </script>`)
+      return true
+    }),
+})
 let page: Page
-let cdp: CDPSession
+let onDemandRuns: () => Promise<number | undefined>
 
 beforeAll(async () => {
-  server = await serveFixtures()
-  server.route((req, res) => {
-    if (!req.url?.startsWith('/quiet.html')) return false
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    // A page busy with everything but an agent: plain fetches, window messages of its own.
-    res.end(`<!doctype html><title>quiet</title><script>
-      fetch('/quiet.html?get').catch(() => {})
-      fetch('/quiet.html?form', { method: 'POST', body: new URLSearchParams({ a: '1' }) }).catch(() => {})
-      fetch('/quiet.html?text', { method: 'POST', body: 'not json', headers: { 'content-type': 'text/plain' } }).catch(() => {})
-      for (const [method, body] of [['GET', null], ['POST', new URLSearchParams({ a: '1' })], ['POST', 'not json'], ['PUT', '{"a":1}']]) {
-        const xhr = new XMLHttpRequest()
-        xhr.open(method, '/quiet.html?xhr')
-        xhr.send(body)
-      }
-      postMessage({ source: 'someone-else', kind: 'config' }, '*')
-    </script>`)
-    return true
-  })
-  browser = await launch()
-  page = await browser.context.newPage()
-  cdp = await browser.context.newCDPSession(page)
-  await cdp.send('Profiler.enable')
-  await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false })
+  ;({ page, runs: onDemandRuns } = await watchOnDemandHalf(stage.browser))
 })
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-/**
- * How often the on-demand half ran since the last count (V8 starts the counts over on every read),
- * in any document's copy of page.js; undefined if page.js has no such function.
- */
-async function onDemandRuns(): Promise<number | undefined> {
-  const { result } = await cdp.send('Profiler.takePreciseCoverage')
-  const counts = result
-    .filter((s) => s.url.endsWith('/page.js'))
-    .flatMap((s) => s.functions.filter((f) => f.functionName === ON_DEMAND_HALF).map((f) => f.ranges[0]!.count))
-  return counts.length === 0 ? undefined : counts.reduce((a, b) => a + b, 0)
-}
 
 it('runs only when the page first needs it', async () => {
-  await page.goto(`${server.origin}/quiet.html`, { waitUntil: 'load' })
+  await page.goto(`${stage.server.origin}/quiet.html`, { waitUntil: 'load' })
   // Time for the fetches to settle and the messages to be delivered.
   await page.waitForTimeout(300)
   expect(await page.evaluate(() => typeof (window as unknown as { __REPEAT_TOOL_GUARD__?: object }).__REPEAT_TOOL_GUARD__)).toBe('object')
@@ -71,7 +49,7 @@ it('runs only when the page first needs it', async () => {
 })
 
 it('runs for the first XMLHttpRequest that may be an LLM request', async () => {
-  await page.goto(`${server.origin}/quiet.html?xhr-again`, { waitUntil: 'load' })
+  await page.goto(`${stage.server.origin}/quiet.html?xhr-again`, { waitUntil: 'load' })
   await page.waitForTimeout(300)
   expect(await onDemandRuns()).toBe(0)
   await page.evaluate(() => {
@@ -84,7 +62,7 @@ it('runs for the first XMLHttpRequest that may be an LLM request', async () => {
 })
 
 it('runs for the first request that may be an LLM request', async () => {
-  await page.goto(`${server.origin}/quiet.html?again`, { waitUntil: 'load' })
+  await page.goto(`${stage.server.origin}/quiet.html?again`, { waitUntil: 'load' })
   await page.waitForTimeout(300)
   expect(await onDemandRuns()).toBe(0)
   await page.evaluate(() =>

@@ -2,25 +2,16 @@
 // reminders fired as the badge; a reload starts the tab over; a restarted worker keeps counting;
 // the popup tells the tab's story and switches zero-code mode for its origin.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launch, type Browser } from '../support/browser.ts'
-import type { TestServer } from '../support/server.ts'
-import { repeat, runAgent, serveFixtures } from './fixture.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useStage } from '../support/stage.ts'
+import { FIXTURES_DIR, repeat, runAgent } from './fixture.ts'
 
-let browser: Browser
-let server: TestServer
+const stage = useStage({ folder: FIXTURES_DIR })
 
 beforeAll(async () => {
-  server = await serveFixtures()
-  browser = await launch()
   // Until the freshly installed worker has run once, the browser does not know which tab events
   // it listens to, and drops them: start from a running extension, as a user does.
-  await (await browser.worker()).evaluate(() => chrome.runtime.id)
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
+  await (await stage.browser.worker()).evaluate(() => chrome.runtime.id)
 })
 
 interface ActionState {
@@ -31,7 +22,7 @@ interface ActionState {
 
 /** What the toolbar shows for `tabId`; the icon as the worker recorded it in session storage. */
 async function actionOf(tabId: number): Promise<ActionState> {
-  const worker = await browser.worker()
+  const worker = await stage.browser.worker()
   return worker.evaluate(async (tabId) => {
     const key = `tab-summary:${tabId}`
     const stored = (await chrome.storage.session.get(key))[key] as { agents: unknown[] } | undefined
@@ -43,12 +34,6 @@ async function actionOf(tabId: number): Promise<ActionState> {
   }, tabId)
 }
 
-async function openAgentPage(): Promise<{ page: Page; tabId: number }> {
-  const page = await browser.context.newPage()
-  await page.goto(`${server.origin}/agent.html`)
-  return { page, tabId: await browser.tabId(page) }
-}
-
 const read = (path: string) => ['read_file', { path }] as [string, unknown]
 
 describe('the toolbar action', () => {
@@ -56,8 +41,8 @@ describe('the toolbar action', () => {
   let b: { page: Page; tabId: number }
 
   it('is grey without a badge while a tab has no agent', async () => {
-    a = await openAgentPage()
-    b = await openAgentPage()
+    a = await stage.open('agent.html')
+    b = await stage.open('agent.html')
     await expect.poll(() => actionOf(a.tabId)).toEqual({ badge: '', title: 'Repeat Tool Guard: no agent seen on this page', icon: 'grey' })
   })
 
@@ -70,7 +55,7 @@ describe('the toolbar action', () => {
   })
 
   it('goes on counting after Chrome stops the service worker', async () => {
-    await browser.stopServiceWorker()
+    await stage.browser.stopServiceWorker()
     await runAgent(a.page, 'alpha', repeat(3, read('a.txt')))
     await expect.poll(() => actionOf(a.tabId), { timeout: 10_000 }).toMatchObject({ badge: '3', icon: 'coloured' })
   })
@@ -82,8 +67,8 @@ describe('the toolbar action', () => {
   })
 
   it("has a popup that tells the tab's agents and reminders, links the panel and switches zero-code mode", async () => {
-    const popup = await browser.context.newPage()
-    await popup.goto(`chrome-extension://${browser.extensionId}/popup.html?tabId=${b.tabId}`)
+    const popup = await stage.browser.context.newPage()
+    await popup.goto(`chrome-extension://${stage.browser.extensionId}/popup.html?tabId=${b.tabId}`)
     await expect.poll(() => popup.getByTestId('popup-agents').textContent()).toBe('2 agents seen')
     expect(await popup.locator('.rtg-popup-agents li').allTextContents()).toEqual(['beta hook', 'gamma hook'])
     expect(await popup.getByTestId('popup-reminders').textContent()).toBe('1 reminder fired')
@@ -92,15 +77,15 @@ describe('the toolbar action', () => {
     expect(await popup.getByTestId('zero-code-mode').textContent()).toBe('guard')
     await popup.getByTestId('zero-code-off').click()
     await expect.poll(() => popup.getByTestId('zero-code-mode').textContent()).toBe('off')
-    const stored = await (await browser.worker()).evaluate(() => chrome.storage.local.get('zeroCodeOrigins'))
-    expect(stored).toEqual({ zeroCodeOrigins: { [server.origin]: 'off' } })
+    const stored = await (await stage.browser.worker()).evaluate(() => chrome.storage.local.get('zeroCodeOrigins'))
+    expect(stored).toEqual({ zeroCodeOrigins: { [stage.server.origin]: 'off' } })
     await popup.close()
   })
 
   it("shows a page that never ran an agent with its origin's zero-code setting", async () => {
-    const silent = await openAgentPage()
-    const popup = await browser.context.newPage()
-    await popup.goto(`chrome-extension://${browser.extensionId}/popup.html?tabId=${silent.tabId}`)
+    const silent = await stage.open('agent.html')
+    const popup = await stage.browser.context.newPage()
+    await popup.goto(`chrome-extension://${stage.browser.extensionId}/popup.html?tabId=${silent.tabId}`)
     // The origin's stored setting (switched off by the test before), known only once the page reported.
     await expect.poll(() => popup.getByTestId('zero-code-mode').textContent()).toBe('off')
     expect(await popup.getByTestId('popup-reminders').textContent()).toBe('0 reminders fired')
@@ -109,7 +94,7 @@ describe('the toolbar action', () => {
   })
 
   it('answers no one but its own popup', async () => {
-    const panel = await browser.openPanel(b.tabId)
+    const panel = await stage.browser.openPanel(b.tabId)
     const reply = await panel.evaluate((tabId) => chrome.runtime.sendMessage({ v: 1, kind: 'tab-summary', tabId }).catch((e: Error) => e.message), b.tabId)
     expect(reply).not.toMatchObject({ kind: 'tab-summary' })
     await panel.close()

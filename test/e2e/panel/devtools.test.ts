@@ -2,35 +2,23 @@
 // shows the inspected page's agents and reminders live, and follows DevTools' theme.
 import { resolve } from 'node:path'
 import type { Frame, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
-import { launch, type Browser } from '../support/browser.ts'
 import { devToolsFor, type DevTools } from '../support/devtools.ts'
-import { serve, type TestServer } from '../support/server.ts'
+import { useStage } from '../support/stage.ts'
 
 interface AgentPage {
   callTool(agent: string, tool: string, args: unknown): Promise<string[]>
 }
 
-let browser: Browser
-let server: TestServer
-
-beforeAll(async () => {
-  server = await serve([resolve(import.meta.dirname, 'pages')])
-  browser = await launch({ devtools: true })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const stage = useStage({ folder: resolve(import.meta.dirname, 'pages'), launch: { devtools: true } })
 
 /** Opens `path` in a new tab, then the Repeat Tool Guard panel in the DevTools window of that tab. */
 async function inspect(path: string): Promise<{ page: Page; devtools: DevTools; panel: Frame; panelId: string }> {
-  const page = await browser.context.newPage()
-  await page.goto(`${server.origin}/${path}`)
-  const devtools = await devToolsFor(browser.debuggingEndpoint!, page.url())
-  const panelId = `chrome-extension://${browser.extensionId}RepeatToolGuard`
+  const page = await stage.browser.context.newPage()
+  await page.goto(`${stage.server.origin}/${path}`)
+  const devtools = await devToolsFor(stage.browser.debuggingEndpoint!, page.url())
+  const panelId = `chrome-extension://${stage.browser.extensionId}RepeatToolGuard`
   await devtools.showPanel(panelId)
   return { page, devtools, panel: await devtools.panelFrame('/panel.html'), panelId }
 }
@@ -50,14 +38,14 @@ const backgroundOf = async (panel: Frame) => (await inspectorStyle(panel))?.back
 describe('the panel in real DevTools', () => {
   it('registers, and shows the inspected page’s agent, its run and its reminders live', async () => {
     // Another tab's agent, already running: the panel must not show it.
-    const bystander = await browser.context.newPage()
-    await bystander.goto(`${server.origin}/agent.html?bystander`)
+    const bystander = await stage.browser.context.newPage()
+    await bystander.goto(`${stage.server.origin}/agent.html?bystander`)
     for (let i = 0; i < 3; i++) await call(bystander, 'bystander', 'read', { f: 1 })
 
     const { page, devtools, panel, panelId } = await inspect('agent.html?inspected')
     try {
       expect(await devtools.panelIds()).toContain(panelId)
-      expect(panel.url()).toMatch(new RegExp(`^chrome-extension://${browser.extensionId}/panel\\.html`))
+      expect(panel.url()).toMatch(new RegExp(`^chrome-extension://${stage.browser.extensionId}/panel\\.html`))
       await expect.poll(() => panel.locator('[data-testid=no-agent-yet]').count()).toBe(1)
 
       const received: string[][] = []

@@ -8,8 +8,7 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { launch, type Browser } from '../support/browser.ts'
-import { serve, type TestServer } from '../support/server.ts'
+import { useStage } from '../support/stage.ts'
 
 declare global {
   interface Window {
@@ -35,9 +34,6 @@ const HEAP_GROWTH_BOUND_BYTES = 16 * 1024 * 1024
 
 let buildDir: string
 
-let browser: Browser
-let server: TestServer
-
 beforeAll(async () => {
   buildDir = await mkdtemp(join(tmpdir(), 'rtg-flood-'))
   const root = resolve(import.meta.dirname, '../../..')
@@ -45,29 +41,22 @@ beforeAll(async () => {
     cwd: root,
     env: { ...process.env, RTG_DIST_DIR: buildDir, RTG_PANEL_MAX_BYTES: String(BUDGET_BYTES) },
   })
-  server = await serve([resolve(import.meta.dirname, 'pages')])
-  browser = await launch({ extensionDir: join(buildDir, 'extension') })
 }, 60_000)
 
+// Registered before the stage: the build is there when its browser launches, and removed after it closed.
 afterAll(async () => {
-  await browser?.close()
-  await server?.close()
   if (buildDir) await rm(buildDir, { recursive: true, force: true })
 })
 
+const stage = useStage({ folder: resolve(import.meta.dirname, 'pages'), launch: () => ({ extensionDir: join(buildDir, 'extension') }) })
+
 /** The page's JS heap after a full collection. */
 async function heapAfterCollection(page: Page): Promise<number> {
-  const cdp = await browser.context.newCDPSession(page)
+  const cdp = await stage.browser.context.newCDPSession(page)
   await cdp.send('HeapProfiler.collectGarbage')
   const { usedSize } = await cdp.send('Runtime.getHeapUsage')
   await cdp.detach()
   return usedSize
-}
-
-async function open(path: string): Promise<{ page: Page; tabId: number }> {
-  const page = await browser.context.newPage()
-  await page.goto(`${server.origin}/${path}`)
-  return { page, tabId: await browser.tabId(page) }
 }
 
 /** Posts the flood from the page, as the page script would post its batches; resolves when all are posted. */
@@ -96,10 +85,10 @@ function flood(page: Page): Promise<void> {
 const numberIn = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''))
 
 it('a flooded panel stays responsive and bounded, and another tab’s panel is unaffected', { timeout: 40_000 }, async () => {
-  const hostile = await open('plain.html?flood')
-  const quiet = await open('agent.html?quiet')
-  const floodPanel = await browser.openPanel(hostile.tabId)
-  const quietPanel = await browser.openPanel(quiet.tabId)
+  const hostile = await stage.open('plain.html?flood')
+  const quiet = await stage.open('agent.html?quiet')
+  const floodPanel = await stage.browser.openPanel(hostile.tabId)
+  const quietPanel = await stage.browser.openPanel(quiet.tabId)
   await expect.poll(() => floodPanel.getByTestId('connection').textContent()).toContain('Live')
   // The page's port is up before the flood (a relay still connecting keeps only a bounded queue).
   await hostile.page.evaluate(() => window.postMessage({ source: 'repeat-tool-guard/page', v: 1, kind: 'events', events: [{ type: 'fault', at: Date.now(), message: 'warm-up' }] }, '*'))

@@ -3,9 +3,8 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { launch, type Browser } from '../support/browser.ts'
-import { serve, type TestServer } from '../support/server.ts'
+import { expect, it } from 'vitest'
+import { useStage } from '../support/stage.ts'
 
 declare global {
   interface Window {
@@ -13,18 +12,7 @@ declare global {
   }
 }
 
-let browser: Browser
-let server: TestServer
-
-beforeAll(async () => {
-  server = await serve([resolve(import.meta.dirname, 'pages')])
-  browser = await launch()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const stage = useStage({ folder: resolve(import.meta.dirname, 'pages') })
 
 const texts = (panel: Page, testId: string) => panel.getByTestId(testId).allTextContents()
 
@@ -38,10 +26,8 @@ async function calls(page: Page, agent: string, tool: string, times: number): Pr
 }
 
 it('keeps an imported session exactly through a reload, live calls and a forged page load, until Back to live', { timeout: 30_000 }, async () => {
-  const page = await browser.context.newPage()
-  await page.goto(`${server.origin}/agent.html?import`)
-  const tabId = await browser.tabId(page)
-  const panel = await browser.openPanel(tabId)
+  const { page, tabId } = await stage.open('agent.html?import')
+  const panel = await stage.browser.openPanel(tabId)
   await calls(page, 'recorded', 'grep', 5)
   await expect.poll(() => texts(panel, 'reminder-text')).toHaveLength(2)
   const file = await exportSession(panel)

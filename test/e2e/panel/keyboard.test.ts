@@ -1,35 +1,25 @@
 // The panel with the keyboard alone, as a new user tries it: Tab into the agents, arrows to move
 // and fold, ←/→ across the tabs, Ctrl+F to the filter, and a call opened from the timeline.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { repeat, runAgent, serveFixtures, type AgentWindow } from '../extension/fixture.ts'
-import { launch, type Browser } from '../support/browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { FIXTURES_DIR, repeat, runAgent, type AgentWindow } from '../extension/fixture.ts'
 import { devToolsFor } from '../support/devtools.ts'
-import type { TestServer } from '../support/server.ts'
+import { launch } from '../support/browser.ts'
+import { useStage } from '../support/stage.ts'
 
-let browser: Browser
-let server: TestServer
+const stage = useStage({ folder: FIXTURES_DIR })
 let panel: Page
 
 const LONG_PATH = `src/${'deep/'.repeat(60)}file.ts`
 
 beforeAll(async () => {
-  server = await serveFixtures()
-  browser = await launch()
-  const page = await browser.context.newPage()
-  await page.goto(`${server.origin}/agent.html`)
-  const tabId = await browser.tabId(page)
+  const { page, tabId } = await stage.open('agent.html')
   await runAgent(page, 'lead', repeat(2, ['read_file', { path: LONG_PATH }]))
   await page.evaluate(() => void (window as unknown as AgentWindow).agentHarness.agent('sub', 'lead'))
   await runAgent(page, 'sub', [['grep', { q: 'x' }]])
   await runAgent(page, 'other', [['list_dir', { path: '.' }]])
-  panel = await browser.openPanel(tabId)
+  panel = await stage.browser.openPanel(tabId)
   await panel.getByRole('treeitem').nth(3).waitFor()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
 })
 
 /** The role and accessible name of what has the focus, and of its active descendant. */
@@ -106,7 +96,7 @@ describe('the find key in real DevTools', () => {
     const withDevTools = await launch({ devtools: true })
     try {
       const page = await withDevTools.context.newPage()
-      await page.goto(`${server.origin}/agent.html`)
+      await page.goto(`${stage.server.origin}/agent.html`)
       const devtools = await devToolsFor(withDevTools.debuggingEndpoint!, page.url())
       await devtools.showPanel(`chrome-extension://${withDevTools.extensionId}RepeatToolGuard`)
       const frame = await devtools.panelFrame('/panel.html')

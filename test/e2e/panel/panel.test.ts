@@ -1,11 +1,10 @@
 // The panel, opened as a tab for a served page, with the built extension loaded in Chromium.
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig } from '../../../engine/index.ts'
-import { launch, type Browser } from '../support/browser.ts'
 import { exportSession } from '../support/panel-export.ts'
-import { serve, type TestServer } from '../support/server.ts'
+import { useStage } from '../support/stage.ts'
 import { engineError } from '../../support/engine-error.ts'
 
 declare global {
@@ -20,24 +19,7 @@ declare global {
   }
 }
 
-let browser: Browser
-let server: TestServer
-
-beforeAll(async () => {
-  server = await serve([resolve(import.meta.dirname, 'pages')])
-  browser = await launch()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(path: string): Promise<{ page: Page; tabId: number }> {
-  const page = await browser.context.newPage()
-  await page.goto(`${server.origin}/${path}`)
-  return { page, tabId: await browser.tabId(page) }
-}
+const stage = useStage({ folder: resolve(import.meta.dirname, 'pages') })
 
 async function calls(page: Page, agent: string, tool: string, args: unknown, times: number): Promise<string[]> {
   const texts: string[] = []
@@ -51,13 +33,13 @@ const texts = (panel: Page, testId: string) => panel.getByTestId(testId).allText
 
 describe('the live panel', () => {
   it('shows the tab’s agent, its run and both reminders as the page got them, and nothing of another tab', async () => {
-    const a = await open('agent.html?tab=a')
-    const b = await open('agent.html?tab=b')
+    const a = await stage.open('agent.html?tab=a')
+    const b = await stage.open('agent.html?tab=b')
     const received = await calls(a.page, 'alpha', 'grep', { q: 'loop' }, 5)
     await calls(b.page, 'bravo', 'read', { f: 1 }, 3)
     expect(received).toHaveLength(2)
 
-    const panel = await browser.openPanel(a.tabId)
+    const panel = await stage.browser.openPanel(a.tabId)
     await expect.poll(() => labels(panel)).toEqual(['alpha'])
     await expect.poll(() => panel.getByTestId('agent-count').textContent()).toBe('5')
     await expect.poll(() => texts(panel, 'reminder-text')).toEqual(received)
@@ -73,8 +55,8 @@ describe('the live panel', () => {
   })
 
   it('tells how to get an agent on screen for a page without one, next to its page-load row', async () => {
-    const { tabId } = await open('plain.html')
-    const panel = await browser.openPanel(tabId)
+    const { tabId } = await stage.open('plain.html')
+    const panel = await stage.browser.openPanel(tabId)
     // The page's load is recorded as a row, so the timeline is not empty: the guidance shows anyway.
     await expect.poll(() => panel.locator('[data-testid=timeline-row][data-kind=page-load]').count()).toBe(1)
     expect(await panel.getByTestId('no-agent-yet').isVisible()).toBe(true)
@@ -84,12 +66,12 @@ describe('the live panel', () => {
   })
 
   it('changes what the page gets next when the thresholds change, and saves nothing invalid', async () => {
-    const { page, tabId } = await open('agent.html?tab=config')
-    const panel = await browser.openPanel(tabId)
+    const { page, tabId } = await stage.open('agent.html?tab=config')
+    const panel = await stage.browser.openPanel(tabId)
     await calls(page, 'carol', 'ls', '/', 1)
     await panel.getByTestId('tab-config').click()
     await expect.poll(() => panel.getByTestId('config-in-force-thresholds').textContent()).toBe('3, 5, 8')
-    const stored = async () => ((await (await browser.worker()).evaluate(() => chrome.storage.local.get('config'))) as { config?: unknown }).config
+    const stored = async () => ((await (await stage.browser.worker()).evaluate(() => chrome.storage.local.get('config'))) as { config?: unknown }).config
     try {
       await panel.getByTestId('config-input').fill(JSON.stringify({ thresholds: [4, 2], exclude: ['todo_write'] }))
       await panel.getByTestId('config-apply').click()
@@ -105,17 +87,17 @@ describe('the live panel', () => {
       expect(await stored()).toEqual(resolveConfig({ thresholds: [2, 4], exclude: ['todo_write'] }))
       expect(await page.evaluate(() => window.__REPEAT_TOOL_GUARD__.config.thresholds)).toEqual([2, 4])
     } finally {
-      await (await browser.worker()).evaluate((config) => chrome.storage.local.set({ config }), RECOMMENDED_CONFIG)
+      await (await stage.browser.worker()).evaluate((config) => chrome.storage.local.set({ config }), RECOMMENDED_CONFIG)
     }
     await expect.poll(() => page.evaluate(() => window.__REPEAT_TOOL_GUARD__.config.thresholds)).toEqual([3, 5, 8])
   })
 
   it('renders a hostile page’s markup as text and counts its forged messages as drops', async () => {
-    const quiet = await open('agent.html?tab=quiet')
+    const quiet = await stage.open('agent.html?tab=quiet')
     await calls(quiet.page, 'quiet', 'grep', 1, 1)
-    const quietPanel = await browser.openPanel(quiet.tabId)
-    const { page, tabId } = await open('hostile.html')
-    const panel = await browser.openPanel(tabId)
+    const quietPanel = await stage.browser.openPanel(quiet.tabId)
+    const { page, tabId } = await stage.open('hostile.html')
+    const panel = await stage.browser.openPanel(tabId)
     await page.evaluate(() => window.markup())
     const forged = await page.evaluate(() => window.forge())
 
@@ -134,16 +116,16 @@ describe('the live panel', () => {
   })
 
   it('exports a session that imports back exactly', async () => {
-    const { page, tabId } = await open('agent.html?tab=export')
+    const { page, tabId } = await stage.open('agent.html?tab=export')
     await calls(page, 'exporter', 'grep', { q: 'e' }, 5)
     await calls(page, 'exporter', 'read', { f: 'x' }, 1)
-    const panel = await browser.openPanel(tabId)
+    const panel = await stage.browser.openPanel(tabId)
     await expect.poll(() => texts(panel, 'reminder-text')).toHaveLength(2)
     const exported = await exportSession(panel)
     expect(JSON.parse(exported)).toMatchObject({ format: 'repeat-tool-guard/session', version: 1 })
 
     // an empty panel (a tab that never had an agent) takes the file
-    const viewer = await browser.openPanel(2_000_000_000)
+    const viewer = await stage.browser.openPanel(2_000_000_000)
     await viewer.getByTestId('import-input').setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(exported) })
     await expect.poll(() => labels(viewer)).toEqual(['exporter'])
     expect(await texts(viewer, 'reminder-text')).toEqual(await texts(panel, 'reminder-text'))
@@ -186,8 +168,8 @@ describe('a long live timeline', () => {
   }
 
   it('follows the newest row, holds a reader who scrolled up in place, and draws rows at their real heights', async () => {
-    const { page, tabId } = await open('agent.html?tab=long')
-    const panel = await browser.openPanel(tabId)
+    const { page, tabId } = await stage.open('agent.html?tab=long')
+    const panel = await stage.browser.openPanel(tabId)
     await burst(page, 0, 2_000)
     await expect.poll(() => newestCall(panel)).toBe(2_000)
     let g = await geometry(panel)
@@ -235,9 +217,9 @@ describe('a long live timeline', () => {
 
 describe('the panel’s layout', () => {
   it('puts the agents beside the timeline in a wide panel, and above it, at full width, in a narrow one', async () => {
-    const { page, tabId } = await open('agent.html?tab=layout')
+    const { page, tabId } = await stage.open('agent.html?tab=layout')
     await calls(page, 'lay', 'grep', { q: 'x' }, 2)
-    const panel = await browser.openPanel(tabId)
+    const panel = await stage.browser.openPanel(tabId)
     await expect.poll(() => labels(panel)).toEqual(['lay'])
     const boxes = async () => {
       const agents = (await panel.getByTestId('agent-list').boundingBox())!
@@ -264,8 +246,8 @@ describe('the panel’s layout', () => {
 
 describe('a stopped service worker', () => {
   it('leaves the panel whole: it reconnects and keeps recording without a reload', async () => {
-    const { page, tabId } = await open('agent.html?tab=sw')
-    const panel = await browser.openPanel(tabId)
+    const { page, tabId } = await stage.open('agent.html?tab=sw')
+    const panel = await stage.browser.openPanel(tabId)
     await calls(page, 'delta', 'grep', { q: 'sw' }, 3)
     await expect.poll(() => panel.getByTestId('agent-count').textContent()).toBe('3')
     await panel.evaluate(() => {
@@ -275,7 +257,7 @@ describe('a stopped service worker', () => {
       new MutationObserver(() => window.connectionStates!.push(status.dataset.state!)).observe(status, { attributes: true })
     })
 
-    await browser.stopServiceWorker()
+    await stage.browser.stopServiceWorker()
     await expect.poll(() => panel.evaluate(() => window.connectionStates)).toContain('reconnecting')
     await expect.poll(() => panel.getByTestId('connection').getAttribute('data-state')).toBe('live')
     const received = await calls(page, 'delta', 'grep', { q: 'sw' }, 2)
@@ -288,7 +270,7 @@ describe('a stopped service worker', () => {
     expect(await panel.evaluate(() => window.panelMarker)).toBe('the same document')
 
     // a panel opened after the restart is whole too: the page re-sent its state
-    const late = await browser.openPanel(tabId)
+    const late = await stage.browser.openPanel(tabId)
     await expect.poll(() => labels(late)).toEqual(['delta'])
     await expect.poll(() => late.getByTestId('agent-count').textContent()).toBe('5')
   })

@@ -1,17 +1,16 @@
 // Drives the built playground in a browser page and reads its transcript back.
 import type { Page } from 'playwright-core'
 import { join } from 'node:path'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { beforeAll, expect } from 'vitest'
 import { canonicalArguments, createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { MemoryProject } from '../../../playground/agent/project.ts'
 import { SAMPLE_FILES } from '../../../playground/agent/sample-project.ts'
 import { PROJECT_TOOLS, runTool } from '../../../playground/agent/tools/registry.ts'
 import type { Workspace } from '../../../playground/agent/tools/tool.ts'
-import { DIST_DIR, launch, type Browser } from '../support/browser.ts'
-import { serve, type TestServer } from '../support/server.ts'
+import { DIST_DIR, type Browser } from '../support/browser.ts'
+import type { TestServer } from '../support/server.ts'
+import { useStage } from '../support/stage.ts'
 import { EXPECTED_REMINDERS } from './expectations.ts'
-
-export const servePlayground = (): Promise<TestServer> => serve([join(DIST_DIR, 'playground')])
 
 interface PlaygroundSession {
   readonly browser: Browser
@@ -19,22 +18,17 @@ interface PlaygroundSession {
   readonly page: Page
 }
 
-/** One browser (with or without the extension) and one served playground for a whole test file. */
+/** One browser (with or without the extension), one served playground and a tab for it, for a whole test file. */
 export function usePlayground(options: { extension: boolean }): PlaygroundSession {
-  let session: PlaygroundSession | undefined
+  const stage = useStage({ folder: join(DIST_DIR, 'playground'), launch: options })
+  let page: Page | undefined
   beforeAll(async () => {
-    const [browser, server] = await Promise.all([launch(options), servePlayground()])
-    session = { browser, server, page: await browser.context.newPage() }
+    page = await stage.browser.context.newPage()
   })
-  afterAll(async () => {
-    await session?.browser.close()
-    await session?.server.close()
-  })
-  const current = () => session ?? expect.unreachable('the playground session starts in beforeAll')
   return {
-    get browser() { return current().browser },
-    get server() { return current().server },
-    get page() { return current().page },
+    get browser() { return stage.browser },
+    get server() { return stage.server },
+    get page() { return page ?? expect.unreachable('the playground session starts in beforeAll') },
   }
 }
 

@@ -2,11 +2,8 @@
 // the key, cross-origin (CORS), and the reminder reaches the server as a plain user message.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launch, type Browser } from '../support/browser.ts'
-import type { TestServer } from '../support/server.ts'
-import { engineReminder, readTranscript, reminderMarks, servePlayground, waitForRun } from './playground-page.ts'
+import { engineReminder, readTranscript, reminderMarks, usePlayground, waitForRun } from './playground-page.ts'
 
 const KEY = 'sk-local-test-0123'
 
@@ -43,44 +40,39 @@ function startModelServer(seen: Seen[]): Promise<{ server: Server; origin: strin
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })))
 }
 
-let browser: Browser
-let site: TestServer
+const session = usePlayground({ extension: false })
 let model: { server: Server; origin: string }
-let page: Page
 const seen: Seen[] = []
 
 beforeAll(async () => {
-  ;[browser, site, model] = await Promise.all([launch({ extension: false }), servePlayground(), startModelServer(seen)])
-  page = await browser.context.newPage()
+  model = await startModelServer(seen)
 })
 afterAll(async () => {
-  await browser?.close()
-  await site?.close()
   await new Promise((ok) => model?.server.close(ok))
 })
 
 async function useEndpoint(key: string): Promise<void> {
-  await page.getByTestId('mode-endpoint').check()
-  await page.getByTestId('base-url').fill(`${model.origin}/v1`)
-  await page.getByTestId('model').fill('local-model')
-  await page.getByTestId('api-key').fill(key)
+  await session.page.getByTestId('mode-endpoint').check()
+  await session.page.getByTestId('base-url').fill(`${model.origin}/v1`)
+  await session.page.getByTestId('model').fill('local-model')
+  await session.page.getByTestId('api-key').fill(key)
 }
 
 describe('real-model mode', () => {
   test('a wrong key shows the server error', async () => {
-    await page.goto(`${site.origin}/?scenario=replay-5`)
+    await session.page.goto(`${session.server.origin}/?scenario=replay-5`)
     await useEndpoint('sk-wrong')
-    await page.getByTestId('run').click()
-    expect(await waitForRun(page)).toBe('failed')
-    expect(await page.locator('[data-testid="transcript"] .error').textContent()).toContain('401: Incorrect API key provided.')
+    await session.page.getByTestId('run').click()
+    expect(await waitForRun(session.page)).toBe('failed')
+    expect(await session.page.locator('[data-testid="transcript"] .error').textContent()).toContain('401: Incorrect API key provided.')
   })
 
   test('runs the agent against the endpoint; the reminder reaches it as a user message after the results', async () => {
     seen.length = 0
-    await page.goto(`${site.origin}/?scenario=replay-5`)
+    await session.page.goto(`${session.server.origin}/?scenario=replay-5`)
     await useEndpoint(KEY)
-    await page.getByTestId('run').click()
-    expect(await waitForRun(page)).toBe('answered')
+    await session.page.getByTestId('run').click()
+    expect(await waitForRun(session.page)).toBe('answered')
 
     expect(seen).toHaveLength(4)
     expect(seen.every((s) => s.headers.authorization === `Bearer ${KEY}` && s.body.model === 'local-model')).toBe(true)
@@ -89,29 +81,29 @@ describe('real-model mode', () => {
     expect(last.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool', 'user'])
     expect(last[8]).toEqual({ role: 'user', content: engineReminder('list_dir', { path: 'src' }, 3) })
 
-    const rows = (await readTranscript(page))[0]!.rows
+    const rows = (await readTranscript(session.page))[0]!.rows
     expect(reminderMarks(rows)).toEqual(['3:gentle'])
     expect(rows.find((r) => r.kind === 'reminder')!.via).toBe('playground')
-    expect(await page.locator('[data-testid="transcript"] .note').textContent()).toContain('does not report what it received')
+    expect(await session.page.locator('[data-testid="transcript"] .note').textContent()).toContain('does not report what it received')
   })
 
   test('the key stays in the session unless remembered', async () => {
     const stored = () =>
-      page.evaluate(() => ({
+      session.page.evaluate(() => ({
         local: Object.values(localStorage).includes('sk-local-test-0123'),
         session: Object.values(sessionStorage).includes('sk-local-test-0123'),
       }))
-    await page.goto(`${site.origin}/`)
+    await session.page.goto(`${session.server.origin}/`)
     await useEndpoint(KEY)
     await expect.poll(stored).toEqual({ local: false, session: true })
-    await page.reload()
-    await page.getByTestId('mode-endpoint').check()
-    expect(await page.getByTestId('api-key').inputValue()).toBe(KEY)
-    expect(await page.getByTestId('base-url').inputValue()).toBe(`${model.origin}/v1`)
+    await session.page.reload()
+    await session.page.getByTestId('mode-endpoint').check()
+    expect(await session.page.getByTestId('api-key').inputValue()).toBe(KEY)
+    expect(await session.page.getByTestId('base-url').inputValue()).toBe(`${model.origin}/v1`)
 
-    await page.getByTestId('remember-key').check()
+    await session.page.getByTestId('remember-key').check()
     await expect.poll(stored).toEqual({ local: true, session: false })
-    await page.getByTestId('remember-key').uncheck()
+    await session.page.getByTestId('remember-key').uncheck()
     await expect.poll(stored).toEqual({ local: false, session: true })
   })
 })

@@ -4,9 +4,10 @@
 // and again. What the worker received must hold the reminders at their exact places, once, with the
 // rest of every request as the page made it; every other message to a worker arrives untouched,
 // and a page that only ever posts those never starts the guard's on-demand half.
-import type { CDPSession, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
+import { watchOnDemandHalf } from '../support/on-demand-half.ts'
 import { openReportingPage, reportedEvents } from '../support/page-events.ts'
 import { useStage } from '../support/stage.ts'
 import { buildWebllmPages } from './pages/build.ts'
@@ -127,28 +128,16 @@ describe.each([false, true])('an agent on WebWorkerMLCEngine, stream %s, looping
 })
 
 describe('a page whose workers never get a chat completion request', () => {
-  const ON_DEMAND_HALF = 'runOnDemandHalf'
   let page: Page
-  let cdp: CDPSession
+  let onDemandRuns: () => Promise<number | undefined>
 
   beforeAll(async () => {
-    page = await stage.browser.context.newPage()
-    cdp = await stage.browser.context.newCDPSession(page)
-    await cdp.send('Profiler.enable')
-    await cdp.send('Profiler.startPreciseCoverage', { callCount: true, detailed: false })
+    ;({ page, runs: onDemandRuns } = await watchOnDemandHalf(stage.browser))
   })
   afterAll(async () => {
     await page?.close()
   })
 
-  /** How often the on-demand half ran since the last count, in any document's copy of page.js. */
-  async function onDemandRuns(): Promise<number> {
-    const { result } = await cdp.send('Profiler.takePreciseCoverage')
-    return result
-      .filter((s) => s.url.endsWith('/page.js'))
-      .flatMap((s) => s.functions.filter((f) => f.functionName === ON_DEMAND_HALF).map((f) => f.ranges[0]!.count))
-      .reduce((a, b) => a + b, 0)
-  }
 
   test('its messages arrive as posted, transfers done; the guard\'s on-demand half never runs; a first chat request runs it', async () => {
     await page.goto(`${stage.server.origin}/webllm.html`)
