@@ -2,6 +2,7 @@
 // go out at no measurable cost, so the checks run cheapest first and no body is ever read unless
 // it is a JSON POST. FormData, Blob, buffers, URLSearchParams and streams are never touched, and
 // neither is a keep-alive Request (its body can only be read asynchronously: it would be delayed).
+import { createAbsoluteUrl } from '../wire/absolute-url.ts'
 import { isJsonType, isPost, startsLikeObject } from '../wire/request-shape.ts'
 
 /** A request body worth inspecting: a JSON text at hand, or a Request whose JSON body must be read. */
@@ -36,13 +37,7 @@ export function createOutgoing(target: typeof globalThis): Outgoing {
   const NativeProxy = target.Proxy
   const { get: reflectGet, getOwnPropertyDescriptor: ownDescriptor } = target.Reflect
   const createObject = target.Object.create
-  const base = (): string | undefined => {
-    try {
-      return target.location?.href
-    } catch {
-      return undefined
-    }
-  }
+  const absolute = createAbsoluteUrl(target)
 
   function contentType(headers: unknown): string | null {
     if (headers instanceof NativeHeaders) return Reflect.apply(headersGet, headers, ['content-type']) as string | null
@@ -70,12 +65,8 @@ export function createOutgoing(target: typeof globalThis): Outgoing {
   }
 
   function urlOf(input: unknown): string {
-    const url = input instanceof NativeRequest ? (Reflect.apply(requestUrl, input, []) as string) : String(input)
-    try {
-      return new URL(url, base()).href
-    } catch {
-      return url
-    }
+    if (input instanceof NativeRequest) return absolute(Reflect.apply(requestUrl, input, []))!
+    return absolute(input) ?? absolute(String(input))!
   }
 
   return {

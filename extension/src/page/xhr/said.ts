@@ -3,7 +3,8 @@
 // takes it (a second send() of the same request finds none: the native one throws), and an XHR
 // opened again starts a new one. Kept in a WeakMap: an XHR the page drops takes its record along.
 // The built-ins used are captured at document_start, so a page that replaces WeakMap's methods or
-// URL later changes nothing here.
+// URL later changes nothing here (the URL is resolved by wire/absolute-url.ts).
+import { createAbsoluteUrl } from '../wire/absolute-url.ts'
 import { isJsonType, isPost, startsLikeObject } from '../wire/request-shape.ts'
 
 interface Said {
@@ -33,29 +34,7 @@ export function createSaidSoFar(target: typeof globalThis): SaidSoFar {
   const apply = target.Reflect.apply
   const { get, set, delete: forget } = target.WeakMap.prototype
   const records = new target.WeakMap<object, Said>()
-  const NativeUrl = target.URL
-  const href = Object.getOwnPropertyDescriptor(NativeUrl.prototype, 'href')!.get!
-  const base = (): string | undefined => {
-    try {
-      return target.location?.href
-    } catch {
-      return undefined
-    }
-  }
-
-  /**
-   * open() takes a string or a URL object. Anything else the browser turned into text with the
-   * page's own toString: it is not called a second time for the panel.
-   */
-  function absolute(url: unknown): string {
-    if (url instanceof NativeUrl) return apply(href, url, []) as string
-    if (typeof url !== 'string') return ''
-    try {
-      return apply(href, new NativeUrl(url, base()), []) as string
-    } catch {
-      return url
-    }
-  }
+  const absolute = createAbsoluteUrl(target)
 
   return {
     opened(xhr, method, url) {
@@ -77,7 +56,9 @@ export function createSaidSoFar(target: typeof globalThis): SaidSoFar {
       if (!said) return undefined
       apply(forget, records, [xhr])
       if (typeof body !== 'string' || !isPost(said.method) || !isJsonType(said.contentType, true) || !startsLikeObject(body)) return undefined
-      return { text: body, url: () => absolute(said.url) }
+      // open() takes a string or a URL object. Anything else the browser turned into text with the
+      // page's own toString: it is not called a second time for the panel.
+      return { text: body, url: () => absolute(said.url) ?? '' }
     },
   }
 }

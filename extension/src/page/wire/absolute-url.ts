@@ -1,0 +1,32 @@
+// Where a request goes, as the panel shows it: its URL resolved against the frame's address, with
+// the URL built-ins captured at document_start. Every transport's hook asks only once there is
+// something to report.
+import { callFunction } from '../../../../engine/intrinsics.ts'
+
+/**
+ * The absolute URL of a string (itself when it does not parse) or of a `URL` object; undefined for
+ * anything else, which the caller turns into text its own way (or not at all).
+ */
+export type AbsoluteUrl = (url: unknown) => string | undefined
+
+export function createAbsoluteUrl(target: typeof globalThis): AbsoluteUrl {
+  // A window always has its URL; a realm without one (a bare script context) uses this script's.
+  const NativeUrl = target.URL ?? URL
+  const href = Object.getOwnPropertyDescriptor(NativeUrl.prototype, 'href')!.get!
+  const base = (): string | undefined => {
+    try {
+      return target.location?.href
+    } catch {
+      return undefined
+    }
+  }
+  return (url) => {
+    if (url instanceof NativeUrl) return callFunction(href, url, []) as string
+    if (typeof url !== 'string') return undefined
+    try {
+      return callFunction(href, new NativeUrl(url, base()), []) as string
+    } catch {
+      return url
+    }
+  }
+}
