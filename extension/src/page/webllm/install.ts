@@ -9,6 +9,7 @@ import { callFunction, jsonStringify } from '../../../../engine/intrinsics.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { Plan, WireInspector } from '../wire/inspector.ts'
+import { createSafePlanner } from '../wire/safe-plan.ts'
 import { chatRequestOf, modelOf, type ChatRequestMessage } from './request.ts'
 import { messageWithRequest } from './with-request.ts'
 
@@ -42,23 +43,17 @@ export function installWebllmInterceptor({ target, mode, inspector: analysis, sh
     return result
   }
 
-  /** The call as it came, with the failure reported once it is on its way. */
-  function failed(args: readonly unknown[], error: unknown): Plan {
-    try {
-      return analysis().failed(args, error, 'webllm')
-    } catch {
-      return { args, after: () => undefined }
-    }
-  }
+  const { plan: planned, failed } = createSafePlanner(analysis, 'webllm')
 
   function plan(args: readonly unknown[], chat: ChatRequestMessage, current: Exclude<ZeroCodeMode, 'off'>): Plan {
+    let text: string
     try {
-      const text = jsonStringify(chat.request)
-      const withBody = (body: string): unknown[] => withMessage(args, messageWithRequest(chat, body))
-      return analysis().plan(args, { text, url: () => `webllm:${modelOf(chat)}`, keepalive: false, mode: current, reach: 'webllm' }, withBody)
+      text = jsonStringify(chat.request)
     } catch (error) {
       return failed(args, error)
     }
+    const withBody = (body: string): unknown[] => withMessage(args, messageWithRequest(chat, body))
+    return planned(args, { text, url: () => `webllm:${modelOf(chat)}`, keepalive: false, mode: current, reach: 'webllm' }, withBody)
   }
 
   const intercepted = new Proxy(nativePostMessage, {
