@@ -1,6 +1,7 @@
 import { canonicalArguments } from './canonical.ts'
 import type { ResultKey } from './detectors/result-key.ts'
 import type { TrackedCall } from './detectors/run-key.ts'
+import { matchesShape, shapeOfText, type PlainShape } from './plain-shape.ts'
 import { keepable, plainText } from './plain-text.ts'
 
 /** The run of identical tracked calls an agent is in; empty before its first tracked call. */
@@ -18,6 +19,8 @@ export interface Chain {
    */
   plain?: string
   plainOfString?: boolean
+  /** The shape the plain text parses to, for small object arguments that read as it (plain-shape.ts). */
+  shape?: PlainShape
   /** The latest call as the detectors read it: a repeat recognised by its plain text is that call again. */
   call?: TrackedCall
 }
@@ -37,6 +40,8 @@ interface ReadArguments {
 export function readArguments(chain: Chain, tool: string, args: unknown): ReadArguments {
   const runArguments = chain.tool === tool ? chain.canonicalArguments : undefined
   if (runArguments === undefined || chain.plain === undefined) return { canonical: canonicalArguments(args), text: undefined, repeat: false }
+  // The cheapest answer first: small arguments that read as the run's, with nothing serialised.
+  if (chain.shape !== undefined && matchesShape(args, chain.shape)) return { canonical: runArguments, text: chain.plain, repeat: true }
   const text = plainText(args)
   if (text === chain.plain && chain.plainOfString === (typeof args === 'string')) return { canonical: runArguments, text, repeat: true }
   return { canonical: canonicalArguments(args), text, repeat: false }
@@ -58,7 +63,7 @@ export function keepPlainText(chain: Chain, sameArguments: boolean, read: ReadAr
  * chain has the one shape and the per-call reads of its fields stay monomorphic across agents.
  */
 export function emptyChain(): Chain {
-  return { tool: undefined, canonicalArguments: undefined, result: undefined, count: 0, plain: undefined, plainOfString: false, call: undefined }
+  return { tool: undefined, canonicalArguments: undefined, result: undefined, count: 0, plain: undefined, plainOfString: false, shape: undefined, call: undefined }
 }
 
 /** Empties `chain`, as a user prompt does. */
@@ -74,4 +79,15 @@ export function resetChain(chain: Chain): void {
 function keepPlain(chain: Chain, text: string | undefined, args: unknown): void {
   chain.plain = text
   chain.plainOfString = typeof args === 'string'
+  chain.shape = text !== undefined && typeof args === 'object' && args !== null ? ownShape(text, args) : undefined
+}
+
+/**
+ * The shape of `text`, kept only when `args` (what the text was written from) reads as it: then
+ * the run's canonical form is the shape's, and a call that matches the shape has it too. Arguments
+ * JSON reads differently from the canonical serialiser (a Date, a boxed primitive) keep none.
+ */
+function ownShape(text: string, args: object): PlainShape | undefined {
+  const shape = shapeOfText(text)
+  return shape !== undefined && matchesShape(args, shape) ? shape : undefined
 }

@@ -17,7 +17,7 @@ const uncurryThis = bind.bind(call) as <T, A extends unknown[], R>(fn: (this: T,
 
 export const now: () => number = Date.now
 export const { parse: jsonParse, stringify: jsonStringify } = JSON
-export const { freeze, keys: objectKeys, create: objectCreate } = Object
+export const { freeze, keys: objectKeys, create: objectCreate, getPrototypeOf } = Object
 export const { isArray } = Array
 export const { isFinite: isFiniteNumber } = Number
 export const NativeWeakRef = WeakRef

@@ -46,6 +46,8 @@ export const nextThreshold = (policy: ToolPolicy, count: number): number | null 
  */
 export function atThreshold(policy: ToolPolicy, count: number): boolean {
   const { thresholds } = policy
+  // A long loop is past the highest one: one read answers it.
+  if (thresholds.length === 0 || count > thresholds[thresholds.length - 1]!) return false
   for (let i = 0; i < thresholds.length; i++) if (thresholds[i]! >= count) return thresholds[i] === count
   return false
 }
