@@ -48,6 +48,8 @@ export function atThreshold(policy: ToolPolicy, count: number): boolean {
   const { thresholds } = policy
   // A long loop is past the highest one: one read answers it.
   if (thresholds.length === 0 || count > thresholds[thresholds.length - 1]!) return false
-  for (let i = 0; i < thresholds.length; i++) if (thresholds[i]! >= count) return thresholds[i] === count
-  return false
+  // Not past the highest, so the loop stops at one of them, with no answer left for after it.
+  let i = 0
+  while (thresholds[i]! < count) i++
+  return thresholds[i] === count
 }

@@ -18,11 +18,31 @@ vi.mock('../../../engine/canonical.ts', async (importOriginal) => {
   }
 })
 
+// Counts the plain texts the guard writes, the same way: a repeat the shape walk recognises writes none.
+const written = vi.hoisted(() => ({ calls: 0 }))
+vi.mock('../../../engine/plain-text.ts', async (importOriginal) => {
+  const plain = await importOriginal<typeof import('../../../engine/plain-text.ts')>()
+  return {
+    ...plain,
+    plainText: (value: unknown) => {
+      written.calls++
+      return plain.plainText(value)
+    },
+  }
+})
+
 /** Canonical serialisations `run` asks for. */
 function serialisationsIn(run: () => void): number {
   const before = serialised.calls
   run()
   return serialised.calls - before
+}
+
+/** Canonical serialisations and plain texts `run` asks for. */
+function costOf(run: () => void): { canonical: number; plain: number } {
+  const before = written.calls
+  const canonical = serialisationsIn(run)
+  return { canonical, plain: written.calls - before }
 }
 
 /** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
@@ -44,9 +64,9 @@ const STRINGS = ['', 'a', 'src/index.ts', 'é', '😀', '\ud800', '\udc00', 'a\u
 const NUMBERS = [0, -0, 1, -1, 1.5, 1e21, 1e-7, NaN, Infinity, -Infinity, 2 ** 53, 5e-324, 100]
 const KEYS = ['a', 'b', 'c', 'path', '__proto__', '10', '9', 'é', '😀', '\ud800', '', 'toJSON ']
 
-/** A leaf: JSON values and what JSON leaves out or converts (functions, dates, toJSON, getters). */
+/** A leaf: JSON values and what JSON leaves out or converts (functions, dates, toJSON, getters, boxed primitives). */
 function leaf(rng: Random): unknown {
-  switch (rng.int(12)) {
+  switch (rng.int(13)) {
     case 0:
     case 1:
     case 2:
@@ -67,24 +87,63 @@ function leaf(rng: Random): unknown {
       return Object.defineProperty({}, 'read', { get: () => 'by a getter', enumerable: true, configurable: true })
     case 10:
       return rng.chance(0.2) ? 12345678901234567890n : rng.pick(STRINGS)
+    case 11:
+      return boxed(rng.pick([1, 0, -0, NaN, 1.5, 'ab', '', 'é', true, false]), rng.chance(0.3))
     default:
       return rng.pick(NUMBERS)
   }
 }
 
-/** An object or array of up to four members, some nested, with holes, own `__proto__` keys and cycles. */
+// What the generator boxed, and the primitive in each box: the variants unbox them, and leave
+// their members alone (a String's are read-only).
+const boxedValues = new WeakMap<object, number | string | boolean>()
+
+/**
+ * `value` boxed, optionally with the prototype of a plain object: JSON.stringify still writes
+ * the primitive (or, without its prototype's `valueOf`, `null` or `"[object String]"`), the
+ * canonical serialiser writes an object of its own keys (`{}`, or a String's characters).
+ */
+function boxed(value: number | string | boolean, plainPrototype: boolean): object {
+  const box: object = Object(value)
+  if (plainPrototype) Object.setPrototypeOf(box, Object.prototype)
+  boxedValues.set(box, value)
+  return box
+}
+
+/** An array subclass: JSON writes its instances as arrays, the walk must not take them for the run's. */
+class Items extends Array<unknown> {}
+
+/**
+ * An object or array of up to four members, some nested, with holes, own `__proto__` keys and
+ * cycles; some arrays with another prototype, some objects with none, some behind a proxy.
+ */
 function container(rng: Random, depth: number): object {
   const member = () => (depth > 0 && rng.chance(0.45) ? container(rng, depth - 1) : leaf(rng))
   if (rng.chance(0.4)) {
-    const items: unknown[] = Array.from({ length: rng.int(5) }, member)
+    // Some arrays hold objects only: the walk's arrays of objects.
+    const ofObjects = depth > 0 && rng.chance(0.15)
+    const items: unknown[] = Array.from({ length: rng.int(5) }, ofObjects ? () => container(rng, depth - 1) : member)
     if (items.length > 1 && rng.chance(0.2)) delete items[rng.int(items.length)]
     if (rng.chance(0.03)) items.push(items)
-    return items
+    return reshaped(rng, items)
   }
-  const fields: Record<string, unknown> = {}
+  const fields: Record<string, unknown> = rng.chance(0.15) ? Object.create(null) : {}
   for (let i = rng.int(5); i > 0; i--) Object.defineProperty(fields, rng.pick(KEYS), { value: member(), enumerable: true, configurable: true, writable: true })
   if (rng.chance(0.03)) fields.self = fields
-  return fields
+  return reshaped(rng, fields)
+}
+
+/** `value` as it is, behind a proxy that forwards everything, or (an array) with another prototype. */
+function reshaped(rng: Random, value: object): object {
+  switch (rng.int(20)) {
+    case 0:
+    case 1:
+      return new Proxy(value, {})
+    case 2:
+      return Array.isArray(value) ? Object.setPrototypeOf(value, rng.pick([Object.prototype, Items.prototype, null])) : value
+    default:
+      return value
+  }
 }
 
 /** Arguments nested around the canonical form's depth cap (256): the innermost object is empty. */
@@ -106,10 +165,40 @@ function argumentsFrom(seed: number): unknown {
 
 /** Every object and array in `value`, each once. */
 function containersOf(value: unknown, found: object[] = []): object[] {
-  if (typeof value !== 'object' || value === null || found.includes(value)) return found
+  if (typeof value !== 'object' || value === null || found.includes(value) || boxedValues.has(value)) return found
   found.push(value)
   for (const key of Object.keys(value)) containersOf((value as Record<string, unknown>)[key], found)
   return found
+}
+
+/**
+ * A member replaced by one JSON may write the same way: boxed or unboxed, behind a proxy, with
+ * another prototype, a copy with its keys in the same order, left out, or a number JSON writes
+ * the same (`NaN` and `null`, `-0` and `0`).
+ */
+function rereadMember(member: unknown, rng: Random): unknown {
+  if (typeof member === 'object' && member !== null) {
+    if (boxedValues.has(member)) return boxedValues.get(member)
+    switch (rng.int(4)) {
+      case 0:
+        return new Proxy(member, {})
+      case 1:
+        return Array.isArray(member) ? Object.setPrototypeOf(member, rng.pick([Object.prototype, Items.prototype, null])) : Object.assign(Object.create(null), member)
+      case 2:
+        return Array.isArray(member) ? Array.prototype.slice.call(member) : { ...member }
+      default:
+        return undefined
+    }
+  }
+  switch (typeof member) {
+    case 'number':
+      return rng.chance(0.5) ? boxed(member, rng.chance(0.3)) : Number.isFinite(member) ? -member : null
+    case 'string':
+    case 'boolean':
+      return boxed(member, rng.chance(0.3))
+    default:
+      return member === null ? rng.pick([NaN, Infinity, undefined]) : null
+  }
 }
 
 /** `value` with one change: one that keeps its canonical form, or one that may not. */
@@ -117,7 +206,7 @@ function variant(value: unknown, rng: Random): unknown {
   const containers = containersOf(value)
   // Often the innermost: in deep arguments, that is where the depth cap falls.
   const target = containers.length > 0 ? (rng.chance(0.5) ? containers[containers.length - 1]! : rng.pick(containers)) : undefined
-  switch (target === undefined ? 0 : rng.int(7)) {
+  switch (target === undefined ? 0 : rng.int(8)) {
     case 0:
       // The same arguments, as a string of JSON where JSON can write them.
       try {
@@ -147,6 +236,16 @@ function variant(value: unknown, rng: Random): unknown {
       return value
     case 5:
       return argumentsFrom(rng.int(1 << 30))
+    case 6: {
+      // One member read another way: what the walk must refuse, or read as the canonical form does.
+      const keys = Object.keys(target!)
+      if (keys.length > 0) {
+        const key = rng.pick(keys)
+        const member = rereadMember((target as Record<string, unknown>)[key], rng)
+        Object.defineProperty(target, key, { value: member, enumerable: true, configurable: true, writable: true })
+      } else if (Array.isArray(target)) target.length = 1 + rng.int(2)
+      return value
+    }
     default:
       // The same arguments.
       return value
@@ -160,6 +259,7 @@ describe('recognising a repeat by its plain text', () => {
 
   it('decides every generated pair as comparing canonical forms does, and skips the serialisation when the text is the same', () => {
     let skipped = 0
+    let walked = 0
     let repeats = 0
     const trials = 2000
     for (let seed = 1; seed <= trials; seed++) {
@@ -173,15 +273,19 @@ describe('recognising a repeat by its plain text', () => {
       expect(guard.snapshot()[0]!.count, `seed ${seed}`).toBe(2)
       const next = variant(argumentsFrom(seed), random(seed * 7919))
       const same = canonicalArguments(next) === canonicalArguments(previous)
-      const serialisations = serialisationsIn(() => observe(next))
+      const cost = costOf(() => observe(next))
       expect(guard.snapshot()[0], `seed ${seed}`).toMatchObject({ count: same ? 3 : 1, canonicalArguments: canonicalArguments(next) })
       if (same) repeats++
-      if (serialisations === 0) skipped++
+      if (cost.canonical === 0) skipped++
+      // Neither serialised nor written: the shape walk recognised it.
+      if (cost.canonical === 0 && cost.plain === 0) walked++
     }
     // Enough of both answers, and of repeats found without serialising, for the test to mean something.
     expect(repeats).toBeGreaterThan(trials / 3)
     expect(trials - repeats).toBeGreaterThan(trials / 6)
     expect(skipped).toBeGreaterThan(trials / 3)
+    // And enough of those found by the walk, over the proxies, prototypes and boxes it must read right.
+    expect(walked).toBeGreaterThan(trials / 10)
   }, 30_000)
 
   it('tells an empty object from one whose members JSON leaves out, past the depth cap', () => {
@@ -224,6 +328,98 @@ describe('recognising a repeat by its plain text', () => {
     // Kept while toJSON was there, the text of `{ n: "1" }` is no longer the text of `{ n: 1n }`.
     observe({ n: '1' })
     expect(guard.snapshot()[0]!.count).toBe(3)
+  })
+
+  it('recognises a repeat of small plain arguments by walking them, with neither the canonical form nor the plain text written', () => {
+    const guard = createRepeatToolGuard()
+    const agent = {}
+    // New objects every call: nothing is recognised by identity.
+    const args = () => ({ path: 'src', options: { depth: 2, flags: [true, null, 'x'], nested: [{ a: -0 }, { b: 1.5 }] }, empty: {} })
+    const costs = Array.from({ length: 4 }, () => costOf(() => guard.observe({ agent, name: 'grep', arguments: args() })))
+    // The first call of a run is serialised; the second confirms it and writes the text the shape comes from.
+    expect(costs).toEqual([
+      { canonical: 1, plain: 0 },
+      { canonical: 1, plain: 1 },
+      { canonical: 0, plain: 0 },
+      { canonical: 0, plain: 0 },
+    ])
+    expect(guard.snapshot()[0]).toMatchObject({ count: 4, canonicalArguments: canonicalArguments(args()) })
+  })
+
+  it('compares the plain text instead of walking while Object.prototype has an enumerable key, and counts the same', () => {
+    const guard = createRepeatToolGuard()
+    const agent = {}
+    const args = () => ({ path: 'src', flags: [1, 2] })
+    const observe = () => costOf(() => guard.observe({ agent, name: 'grep', arguments: args() }))
+    const inherited = Object.prototype as Record<string, unknown>
+    try {
+      // Kept while the key is there, the run's shape is not: the arguments do not read as it.
+      inherited.polluted = 1
+      expect([observe(), observe(), observe()]).toEqual([
+        { canonical: 1, plain: 0 },
+        { canonical: 1, plain: 1 },
+        { canonical: 0, plain: 1 },
+      ])
+      expect(guard.snapshot()[0]!.count).toBe(3)
+      delete inherited.polluted
+      // A new run kept without the key has a shape; the key appearing later sends it to the text.
+      guard.promptSubmit(agent)
+      expect([observe(), observe(), observe()]).toEqual([
+        { canonical: 1, plain: 0 },
+        { canonical: 1, plain: 1 },
+        { canonical: 0, plain: 0 },
+      ])
+      inherited.polluted = 1
+      expect(observe()).toEqual({ canonical: 0, plain: 1 })
+      expect(guard.snapshot()[0]!.count).toBe(4)
+      // A different call is still told apart, by its text and then its canonical form.
+      expect(costOf(() => guard.observe({ agent, name: 'grep', arguments: { path: 'src', flags: [1, 3] } }))).toEqual({ canonical: 1, plain: 1 })
+      expect(guard.snapshot()[0]!.count).toBe(1)
+      // Even one whose own keys are the run's but for the inherited one: the run's shape has it as its own.
+      delete inherited.polluted
+      guard.promptSubmit(agent)
+      const run = () => ({ path: 'src', polluted: 1 })
+      for (let i = 0; i < 3; i++) guard.observe({ agent, name: 'grep', arguments: run() })
+      expect(guard.snapshot()[0]!.count).toBe(3)
+      inherited.polluted = 1
+      guard.observe({ agent, name: 'grep', arguments: { path: 'src' } })
+      expect(guard.snapshot()[0]).toMatchObject({ count: 1, canonicalArguments: '{"path":"src"}' })
+    } finally {
+      delete inherited.polluted
+    }
+    expect(observe()).toEqual({ canonical: 1, plain: 0 })
+    expect(guard.snapshot()[0]!.count).toBe(1)
+  })
+
+  it('does not count arguments changed in place between calls as a repeat: nothing is cached by identity', () => {
+    const guard = createRepeatToolGuard()
+    const agent = {}
+    const args = { path: 'src', options: { depth: 2, tags: ['a', 'b'] } }
+    const observe = () => guard.observe({ agent, name: 'grep', arguments: args })
+    observe()
+    observe()
+    observe()
+    expect(guard.snapshot()[0]!.count).toBe(3)
+    // The same object, one member changed: the run ends, with the new arguments.
+    args.options.depth = 3
+    observe()
+    expect(guard.snapshot()[0]).toMatchObject({ count: 1, canonicalArguments: '{"options":{"depth":3,"tags":["a","b"]},"path":"src"}' })
+    observe()
+    observe()
+    expect(guard.snapshot()[0]!.count).toBe(3)
+    // Deeper, and in an array: the same.
+    args.options.tags[1] = 'c'
+    observe()
+    expect(guard.snapshot()[0]).toMatchObject({ count: 1, canonicalArguments: '{"options":{"depth":3,"tags":["a","c"]},"path":"src"}' })
+    observe()
+    observe()
+    // A key added, then removed again: a different call, then the previous one again.
+    ;(args as Record<string, unknown>).extra = true
+    observe()
+    expect(guard.snapshot()[0]!.count).toBe(1)
+    delete (args as Record<string, unknown>).extra
+    observe()
+    expect(guard.snapshot()[0]).toMatchObject({ count: 1, canonicalArguments: '{"options":{"depth":3,"tags":["a","c"]},"path":"src"}' })
   })
 
   it('serialises a repeat only when it cannot be recognised by its text', () => {

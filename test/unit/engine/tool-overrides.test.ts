@@ -75,3 +75,30 @@ it('keeps resolving the right entry past the bound of the per-name cache', () =>
   expect(twice('grep')).toEqual([undefined, undefined])
   expect(twice('scroll_0')).toEqual([undefined, 'scroll_0 × 2'])
 })
+
+/** The counts at which `calls` identical calls of `name` got a reminder. */
+function remindedAt(guard: ReturnType<typeof createRepeatToolGuard>, agent: object, name: string, calls: number): number[] {
+  const counts: number[] = []
+  for (let i = 1; i <= calls; i++) if (guard.observe({ agent, name, arguments: { q: name } }) !== undefined) counts.push(i)
+  return counts
+}
+
+it('fires nothing past the highest threshold, however long the run goes on', () => {
+  const guard = createRepeatToolGuard()
+  const agent = {}
+  expect(remindedAt(guard, agent, 'grep', 500)).toEqual([3, 5, 8])
+  expect(guard.snapshot()).toMatchObject([{ count: 500, nextThreshold: null }])
+})
+
+it('fires each tool’s own thresholds exactly, and nothing past its highest, in long runs', () => {
+  const guard = createRepeatToolGuard({ thresholds: [3], tools: [{ match: 'scroll_*', thresholds: [2, 7, 50] }, { match: 'grep', thresholds: [4] }] })
+  const agent = {}
+  expect(remindedAt(guard, agent, 'scroll_page', 300)).toEqual([2, 7, 50])
+  expect(remindedAt(guard, agent, 'grep', 100)).toEqual([4])
+  expect(remindedAt(guard, agent, 'read_file', 100)).toEqual([3])
+  // Back to the first tool: a new run, its thresholds again.
+  expect(remindedAt(guard, agent, 'scroll_page', 60)).toEqual([2, 7, 50])
+  // A new config mid-run applies from the next call, and the run goes on: its 61st and 65th calls fire.
+  guard.configure({ tools: [{ match: 'scroll_*', thresholds: [61, 65] }] })
+  expect(remindedAt(guard, agent, 'scroll_page', 10)).toEqual([1, 5])
+})
