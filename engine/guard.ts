@@ -1,12 +1,12 @@
 import { createAgentRegistry, type AgentRecord } from './agents.ts'
 import { canonicalArguments } from './canonical.ts'
-import { keepPlainText, readArguments, resetChain } from './chain.ts'
+import { keepShape, readArguments, resetChain } from './chain.ts'
 import { resolveConfig } from './config.ts'
 import { createEmitter } from './emitter.ts'
 import { isObjectLike, kindOf, readExecution, UsageError } from './execution.ts'
 import { freeze, isArray, joined, mapped, now } from './intrinsics.ts'
 import { createToolFilter } from './patterns.ts'
-import { blockFeedback, comparedContent, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
+import { blockFeedback, comparedContent, createDetectors, nextThreshold, sameResultKey, type TrackedCall } from './detectors/index.ts'
 import type { ToolPolicy } from './detectors/policy.ts'
 import type { ResultKey } from './detectors/result-key.ts'
 import { errorText } from './text.ts'
@@ -48,7 +48,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     // needs its arguments.
     if (!tracked && !events.listening) return undefined
     const policy = tracked ? detectors.policyFor(tool) : undefined
-    // Serialised at most once: a repeat the chain recognises by its plain text is not at all.
+    // Serialised at most once: a repeat the chain recognises by its shape is not at all.
     const run = policy && advance(agent, tool, call.arguments, policy, detectors.resultOf(policy, result, call))
     const args = run ? run.canonicalArguments : canonicalArguments(call.arguments)
     const { count } = agent.chain
@@ -70,12 +70,13 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   /** Advances the agent's chain with a tracked call; returns the call as the detectors read it. */
   function advance({ info, chain }: AgentRecord, tool: string, rawArguments: unknown, policy: ToolPolicy, result: ResultKey | undefined): TrackedCall {
     const read = readArguments(chain, tool, rawArguments)
-    // The hot path: a repeat recognised by its plain text, in a run no result can tell apart. The
-    // comparison would say 'same' and every write below would leave the chain as it is (its
-    // arguments, its kept text, no result): only the count moves. The call, as the detectors read
-    // it, is the run's last one again (set with the chain's tool), unless a new config changed
-    // the tool's policy since.
-    const repeat = read.repeat && result === undefined && chain.result === undefined
+    // The hot path: a repeat recognised by its shape, whose result (for a result-aware tool) is
+    // the run's last one again, word for word. The comparison would say 'same' and every write
+    // below would leave the chain as it is (its arguments, its shape, a result that reads the
+    // same): only the count moves. The call, as the detectors read it, is
+    // the run's last one again (set with the chain's tool), unless a new config changed the
+    // tool's policy since.
+    const repeat = read.repeat && sameResultKey(result, chain.result)
     if (repeat) {
       chain.count += 1
       if (chain.call!.policy === policy) return chain.call!
@@ -84,7 +85,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     chain.call = call
     if (repeat) return call
     const match = detectors.compare(chain, call)
-    keepPlainText(chain, match === 'same' && chain.canonicalArguments === read.canonical, read, rawArguments)
+    keepShape(chain, match === 'same' && chain.canonicalArguments === read.canonical, read, rawArguments)
     chain.canonicalArguments = read.canonical
     // A denied call has no result of its own: the run's next result is compared with the last real one.
     if (match !== 'same' || !result?.denied) chain.result = result

@@ -1,19 +1,18 @@
-// The shape of a run's arguments: the value its kept plain text parses to, kept so that the next
-// call is compared with it member by member, with nothing serialised. Comparing the plain text
-// costs a `JSON.stringify` and a comparison with the kept text; walking small arguments costs a
-// fraction of that, which is what a loop of one small call spends its time on.
+// The shape of a run's arguments: a copy of them as plain data, kept so that the next call is
+// compared with it member by member, with nothing serialised. A loop of one call spends its time
+// here, and a walk costs a fraction of the `JSON.stringify` a comparison of texts would need.
 //
-// A match is exact: the arguments read, member by member, as the shape does (the same keys in the
-// same order, equal strings, numbers, booleans and nulls), which is all either serialiser reads
-// of plain data, so both would write what they wrote for the shape. The walk takes plain data
-// only: strings, finite numbers, booleans, null, arrays and objects whose prototype is the
-// original `Array.prototype`, `Object.prototype` or null, none with a `toJSON`. Anything else (a
-// Date, a boxed primitive, a member JSON leaves out, a getter that throws) is no match, and the
-// plain text decides as before. A chain keeps a shape only for arguments that match their own
-// (chain.ts), so the run's canonical form is the shape's.
-import { getPrototypeOf, isArray, jsonParse, mapped, objectKeys } from './intrinsics.ts'
+// A match is exact. Plain data is strings, finite numbers, booleans, null, and arrays and objects
+// whose prototype is the original `Array.prototype`, `Object.prototype` or null, none with a
+// `toJSON`: all the canonical serialiser reads of it is its members, so two calls that read as
+// the same plain data (the same keys in the same order, equal strings, numbers, booleans and
+// nulls) have the same canonical form. Anything else (a Date, a boxed primitive, a typed array, a
+// member JSON leaves out, a getter that throws, `NaN`) has no shape and matches none: such calls
+// are compared by their canonical form, as the first call of a run is.
+import { getPrototypeOf, isArray, isFiniteNumber } from './intrinsics.ts'
+import { MAX_DEPTH } from './stringifiers.ts'
 
-/** A JSON value as the walk reads it; an array's shape has no keys. */
+/** Arguments as plain data; an array's shape has no keys. */
 export type PlainShape = string | number | boolean | null | ShapedContainer
 interface ShapedContainer {
   readonly keys: readonly string[] | undefined
@@ -24,40 +23,53 @@ const objectPrototype: unknown = Object.prototype
 const arrayPrototype: unknown = Array.prototype
 
 /**
- * What a chain keeps: bounded in text and in containers, so the shape costs an agent at most a
- * few hundred kilobytes. Larger arguments are compared by their plain text, whose
- * `JSON.stringify` their comparison then outweighs anyway.
+ * What a chain keeps, at most: a shape holds the arguments' strings (shared with them, not
+ * copied) and one small record per object or array. Larger arguments are compared by their
+ * canonical form, as a different call is.
  */
-const MAX_SHAPED_CHARS = 1 << 16
-const MAX_CONTAINERS = 4096
+const MAX_CHARS = 1 << 20
+const MAX_CONTAINERS = 1 << 14
 
-/** The shape of the plain JSON `text`, or undefined when it is too large to keep. */
-export function shapeOfText(text: string): PlainShape | undefined {
-  if (text.length > MAX_SHAPED_CHARS) return undefined
-  let budget = MAX_CONTAINERS
-  const shapeOf = (value: unknown): PlainShape => {
-    if (typeof value !== 'object' || value === null) return value as PlainShape
-    if (--budget < 0) throw TOO_LARGE
-    if (isArray(value)) return { keys: undefined, values: mapped(value as unknown[], shapeOf) }
-    const keys = objectKeys(value)
-    return { keys, values: mapped(keys, (key) => shapeOf((value as Record<string, unknown>)[key])) }
+const NO_SHAPE = { reason: 'not plain data, or too large to keep' }
+
+/** The shape of `value`, or undefined when it is not plain data or too large to keep. */
+export function shapeOf(value: unknown): PlainShape | undefined {
+  let chars = 0
+  let containers = 0
+  const copy = (member: unknown, depth: number): PlainShape => {
+    if (typeof member === 'string') {
+      if ((chars += member.length) > MAX_CHARS) throw NO_SHAPE
+      return member
+    }
+    if (typeof member === 'boolean' || member === null || (typeof member === 'number' && isFiniteNumber(member))) return member
+    if (typeof member !== 'object' || ++containers > MAX_CONTAINERS || depth > MAX_DEPTH || !isPlainContainer(member)) throw NO_SHAPE
+    if (isArray(member)) {
+      const values: PlainShape[] = []
+      for (let i = 0; i < member.length; i++) values[i] = copy(member[i], depth + 1)
+      return { keys: undefined, values }
+    }
+    const keys: string[] = []
+    const values: PlainShape[] = []
+    for (const key in member) {
+      keys[keys.length] = key
+      values[values.length] = copy((member as Record<string, unknown>)[key], depth + 1)
+    }
+    return { keys, values }
   }
   try {
-    return shapeOf(jsonParse(text))
-  } catch (error) {
-    if (error === TOO_LARGE) return undefined
-    throw error
+    return inheritsNoEnumerableKey() ? copy(value, 0) : undefined
+  } catch {
+    // Not plain data, too large, or a getter or proxy trap threw: the canonical form decides.
+    return undefined
   }
 }
-
-const TOO_LARGE = { reason: 'the shape would be too large to keep' }
 
 /** Whether `value` reads as plain data equal to `shape`, member by member and in the same order. */
 export function matchesShape(value: unknown, shape: PlainShape): boolean {
   try {
     return inheritsNoEnumerableKey() && matchesMember(value, shape)
   } catch {
-    // A getter or proxy trap threw: `JSON.stringify` would too, and the plain text decides.
+    // A getter or proxy trap threw: the canonical form decides.
     return false
   }
 }
@@ -66,28 +78,39 @@ export function matchesShape(value: unknown, shape: PlainShape): boolean {
 // that prototype, never this object.
 const probe = {}
 
-/** Whether `Object.prototype` has no enumerable key, which `for...in` would visit after an object's own. */
+/**
+ * Whether `Object.prototype` has no enumerable key, which `for...in` would visit after an object's
+ * own. With none, `for...in` over plain data visits exactly the keys `Object.keys` lists (what the
+ * canonical serialiser reads), in the same order, and builds no array to list them in.
+ */
 function inheritsNoEnumerableKey(): boolean {
   for (const _ in probe) return false
   return true
 }
 
-function matches(value: unknown, shape: ShapedContainer): boolean {
-  if (typeof value !== 'object' || value === null) return false
+/** An array or object as plain data: its prototype the original one (or none), no `toJSON`. */
+function isPlainContainer(value: object): boolean {
   if ((value as { toJSON?: unknown }).toJSON !== undefined) return false
-  const { keys, values } = shape
   const prototype = getPrototypeOf(value)
+  return isArray(value) ? prototype === arrayPrototype : prototype === objectPrototype || prototype === null
+}
+
+/**
+ * A string, number, boolean or null reads as the shape's exactly when it is the same value (0
+ * and -0 are: both serialisers write them as `0`).
+ */
+const matchesMember = (value: unknown, shape: PlainShape): boolean =>
+  typeof shape === 'object' && shape !== null ? matches(value, shape) : value === shape
+
+function matches(value: unknown, shape: ShapedContainer): boolean {
+  if (typeof value !== 'object' || value === null || !isPlainContainer(value)) return false
+  const { keys, values } = shape
   if (keys === undefined) {
-    if (!isArray(value) || prototype !== arrayPrototype) return false
-    const items = value as unknown[]
-    if (items.length !== values.length) return false
-    for (let i = 0; i < values.length; i++) if (!matchesMember(items[i], values[i]!)) return false
+    if (!isArray(value) || value.length !== values.length) return false
+    for (let i = 0; i < values.length; i++) if (!matchesMember(value[i], values[i]!)) return false
     return true
   }
-  // An array with the prototype of an object is no plain object: JSON writes it as an array.
-  if ((prototype !== objectPrototype && prototype !== null) || isArray(value)) return false
-  // With nothing enumerable inherited, `for...in` visits exactly the keys `Object.keys` lists, in
-  // the same order, and builds no array to list them in: most of what a small walk would cost.
+  if (isArray(value)) return false
   let i = 0
   for (const name in value) {
     if (i === keys.length || name !== keys[i] || !matchesMember((value as Record<string, unknown>)[name], values[i]!)) return false
@@ -95,11 +118,3 @@ function matches(value: unknown, shape: ShapedContainer): boolean {
   }
   return i === keys.length
 }
-
-/**
- * A string, number, boolean or null reads as the shape's exactly when it is the same value: JSON
- * texts of numbers are equal only for equal numbers (0 and -0 both write `0`), as are the
- * canonical serialiser's.
- */
-const matchesMember = (value: unknown, shape: PlainShape): boolean =>
-  typeof shape === 'object' && shape !== null ? matches(value, shape) : value === shape

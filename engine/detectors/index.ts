@@ -11,7 +11,7 @@ import { compareStep, type StepMatch, type TrackedCall } from './run-key.ts'
 import { sameToolReminder } from './same-tool.ts'
 
 export { blockFeedback } from './enforcement.ts'
-export { comparedContent } from './result-key.ts'
+export { comparedContent, sameResultKey } from './result-key.ts'
 export { nextThreshold } from './policy.ts'
 export type { TrackedCall }
 

@@ -87,3 +87,13 @@ function strip(value: unknown, ignored: ReadonlySet<string>): unknown {
   for (const [key, item] of Object.entries(value)) if (!ignored.has(key)) kept[key] = strip(item, ignored)
   return kept
 }
+
+/**
+ * Whether a result reads as the run's last one without comparing canonical forms: both absent
+ * (the tool is not result-aware), or both the same text with the same error flag, neither denied
+ * (a denied call is compared by the full path, which keeps the last real result).
+ */
+export function sameResultKey(a: ResultKey | undefined, b: ResultKey | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b
+  return !a.denied && !b.denied && a.isError === b.isError && a.text !== undefined && a.text === b.text
+}

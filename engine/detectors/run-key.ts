@@ -23,6 +23,8 @@ interface Step {
 export type StepMatch = 'same' | 'different-call' | 'result-changed'
 
 export function compareStep(previous: Step, call: TrackedCall, results: ResultKeys): StepMatch {
+  // A run's repeats are its last call again (guard.ts): the cycle window holds that very call.
+  if (previous === call) return 'same'
   if (previous.tool !== call.tool || (call.policy.countBy === 'call' && previous.canonicalArguments !== call.canonicalArguments))
     return 'different-call'
   const a = previous.result
