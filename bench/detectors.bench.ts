@@ -12,7 +12,8 @@ const EVERY_OPTION: GuardConfigInput = {
   ignoreResultKeys: ['timestamp', 'requestId'],
   cycles: { maxPeriod: 6, repeats: 3 },
   // Checked on every call but never reached here: a block happens once per loop, not per call.
-  stopAfter: 1_000_000,
+  // (A million was reached: a fast engine makes that many calls in one agent's run of rounds.)
+  stopAfter: Number.MAX_SAFE_INTEGER,
   tools: [{ match: 'scroll_*', thresholds: [10, 20], stopAfter: null }, { match: 'read_*', countBy: 'call' }],
 }
 
