@@ -1,5 +1,5 @@
 // The cost of `observe` per call: the whole per-call path (read the call, find the agent's chain,
-// recognise a repeat or serialise, compare, count), for a call that repeats the previous one
+// recognise a repeat by its shape or serialise, compare, count), for a call that repeats the previous one
 // against one plain JSON.stringify of its arguments, and for a call that differs from it against
 // JSON.stringify plus the canonical serialisation. No Node or browser API, so engine.bench.ts
 // times the same cases in Node and, built into bench/engine-page, in Chromium, where the page
@@ -106,41 +106,6 @@ const CHANGED = {
   nested: { records: NESTED.records.map((r, i) => (i === NESTED.records.length - 1 ? { ...r, name: `record ${i + 1}`.slice(0, r.name.length) } : r)) },
 }
 
-/**
- * The least a repeat can cost under the guard's contract, written out by hand with no guard
- * around it: read the call's fields once with their checks, find the agent's chain in a WeakMap,
- * check BigInt has no `toJSON`, one guarded JSON.stringify, one comparison with the text the
- * chain kept, one count. V8's JSON.stringify returns a rope (a cons string), so the comparison
- * walks it in the runtime: a cost the baseline, which never reads its result, does not pay.
- */
-function repeatFloor(next: () => unknown): () => unknown {
-  interface Kept {
-    count: number
-    plain: string | undefined
-  }
-  const chains = new WeakMap<object, Kept>()
-  const agent = { name: 'bench' }
-  chains.set(agent, { count: 0, plain: JSON.stringify(next()) })
-  const stringify = JSON.stringify
-  const bigIntPrototype = BigInt.prototype as { toJSON?: unknown }
-  const observe = (exec: { agent: object; name: string; arguments: unknown }) => {
-    if (typeof exec !== 'object' || exec === null) throw new TypeError('not a call')
-    const { agent: owner, name } = exec
-    if (typeof name !== 'string' || name.length === 0 || typeof owner !== 'object' || owner === null) throw new TypeError('not a call')
-    const chain = chains.get(owner)!
-    if (bigIntPrototype.toJSON !== undefined) return undefined
-    let text: string | undefined
-    try {
-      text = stringify(exec.arguments)
-    } catch {
-      text = undefined
-    }
-    if (text === chain.plain) chain.count++
-    return undefined
-  }
-  return () => observe({ agent, name: 'write_file', arguments: next() })
-}
-
 /** The rows for `engine`, each name ending with `where` (the runtime). */
 export function observeRatios(engine: EngineUnderTest, where: string): RatioRow[] {
   /** `observe` of one agent's calls, taking their arguments from `next` in turn. */
@@ -163,8 +128,6 @@ export function observeRatios(engine: EngineUnderTest, where: string): RatioRow[
     // A repeat: the previous call had equal arguments, built as another object.
     const same = () => alternating<unknown>(args, rebuilt(args))
     rows.push(compare(`observe, repeated call: ${name} vs JSON.stringify (${where})`, 1.3, json(same()), observing(same())))
-    // For information: the floor the contract sets for a repeat (repeatFloor), no guard around it.
-    rows.push(compare(`the least a repeat can cost: ${name} vs JSON.stringify (${where}, info)`, undefined, json(same()), repeatFloor(same())))
     // For information: the extension always listens (its panel feed), which adds one event per call.
     const listened = engine.createRepeatToolGuard()
     listened.subscribe(() => undefined)
