@@ -20,6 +20,7 @@ export const { parse: jsonParse, stringify: jsonStringify } = JSON
 export const { freeze, keys: objectKeys, create: objectCreate, getPrototypeOf } = Object
 export const { isArray } = Array
 export const { isFinite: isFiniteNumber } = Number
+export const { isView: isArrayBufferView } = ArrayBuffer
 export const NativeWeakRef = WeakRef
 export const NativeError = Error
 export const toText = String

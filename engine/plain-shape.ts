@@ -9,7 +9,7 @@
 // nulls) have the same canonical form. Anything else (a Date, a boxed primitive, a typed array, a
 // member JSON leaves out, a getter that throws, `NaN`) has no shape and matches none: such calls
 // are compared by their canonical form, as the first call of a run is.
-import { getPrototypeOf, isArray, isFiniteNumber } from './intrinsics.ts'
+import { getPrototypeOf, isArray, isArrayBufferView, isFiniteNumber } from './intrinsics.ts'
 import { MAX_DEPTH } from './stringifiers.ts'
 
 /** Arguments as plain data; an array's shape has no keys. */
@@ -88,11 +88,16 @@ function inheritsNoEnumerableKey(): boolean {
   return true
 }
 
-/** An array or object as plain data: its prototype the original one (or none), no `toJSON`. */
+/**
+ * An array or object as plain data: its prototype the original one (or none), no `toJSON`, and
+ * not a typed array (or DataView) given a plain object's prototype: the canonical serialiser knows
+ * one by its internal slot, and writes its items in index order where it sorts an object's keys.
+ */
 function isPlainContainer(value: object): boolean {
   if ((value as { toJSON?: unknown }).toJSON !== undefined) return false
   const prototype = getPrototypeOf(value)
-  return isArray(value) ? prototype === arrayPrototype : prototype === objectPrototype || prototype === null
+  if (isArray(value)) return prototype === arrayPrototype
+  return (prototype === objectPrototype || prototype === null) && !isArrayBufferView(value)
 }
 
 /**
