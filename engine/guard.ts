@@ -71,13 +71,12 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   function advance({ info, chain }: AgentRecord, tool: string, rawArguments: unknown, policy: ToolPolicy, result: ResultKey | undefined): TrackedCall {
     const read = readArguments(chain, tool, rawArguments)
     // The hot path: a repeat recognised by its shape, whose result (for a result-aware tool) is
-    // the last call's again, word for word. The comparison would say 'same' and every write
-    // below would leave the chain as it is (its arguments, its shape, a result that reads the
-    // same): only the count moves. The call, as the detectors read it, is
-    // the run's last one again (set with the chain's tool), unless a new config changed the
-    // tool's policy since. The last call's result, not the chain's: after a denied call the chain
-    // keeps the last real result, and the denied call (whose result matches any) must not stand
-    // for this one.
+    // the last call's again, word for word. The comparison would say 'same' and every write below
+    // would leave the chain as it is (its arguments, its shape, a result that reads the same):
+    // only the count moves. The call, as the detectors read it, is the run's last one again (set
+    // with the chain's tool), unless a new config changed the tool's policy since. The last
+    // call's result, not the chain's: after a denied call the chain keeps the last real result,
+    // and the denied call (whose result matches any) must not stand for this one.
     const repeat = read.repeat && sameResultKey(result, chain.call!.result)
     if (repeat) {
       chain.count += 1
