@@ -6,9 +6,10 @@
 // whose prototype is the original `Array.prototype`, `Object.prototype` or null, none with a
 // `toJSON`: all the canonical serialiser reads of it is its members, so two calls that read as
 // the same plain data (the same keys in the same order, equal strings, numbers, booleans and
-// nulls) have the same canonical form. Anything else (a Date, a boxed primitive, a typed array, a
-// member JSON leaves out, a getter that throws, `NaN`) has no shape and matches none: such calls
-// are compared by their canonical form, as the first call of a run is.
+// nulls, members left `undefined` left out as both serialisers leave them out) have the same
+// canonical form. Anything else (a Date, a boxed primitive, a typed array, a function, a getter
+// that throws, `NaN`) has no shape and matches none: such calls are compared by their canonical
+// form, as the first call of a run is.
 import { getPrototypeOf, isArray, isArrayBufferView, isFiniteNumber } from './intrinsics.ts'
 import { MAX_DEPTH } from './stringifiers.ts'
 
@@ -30,44 +31,60 @@ const arrayPrototype: unknown = Array.prototype
 const MAX_CHARS = 1 << 20
 const MAX_CONTAINERS = 1 << 14
 
-const NO_SHAPE = { reason: 'not plain data, or too large to keep' }
+/** What a copy that met something other than plain data gives back, up to `shapeOf`. */
+const NONE: unique symbol = Symbol('not plain data')
 
-/** The shape of `value`, or undefined when it is not plain data or too large to keep. */
+/**
+ * The shape of `value`, or undefined when it is not plain data or too large to keep. Answered
+ * without throwing: a run of arguments that are not plain data asks again on every call.
+ */
 export function shapeOf(value: unknown): PlainShape | undefined {
   let chars = 0
   let containers = 0
-  const copy = (member: unknown, depth: number): PlainShape => {
-    if (typeof member === 'string') {
-      if ((chars += member.length) > MAX_CHARS) throw NO_SHAPE
-      return member
-    }
+  const copy = (member: unknown, depth: number): PlainShape | typeof NONE => {
+    if (typeof member === 'string') return (chars += member.length) > MAX_CHARS ? NONE : member
     if (typeof member === 'boolean' || member === null || (typeof member === 'number' && isFiniteNumber(member))) return member
-    if (typeof member !== 'object' || ++containers > MAX_CONTAINERS || depth > MAX_DEPTH || !isPlainContainer(member)) throw NO_SHAPE
+    if (typeof member !== 'object' || ++containers > MAX_CONTAINERS || depth > MAX_DEPTH || !isPlainContainer(member)) return NONE
+    const values: PlainShape[] = []
     if (isArray(member)) {
-      const values: PlainShape[] = []
-      for (let i = 0; i < member.length; i++) values[i] = copy(member[i], depth + 1)
+      for (let i = 0; i < member.length; i++) {
+        const item = copy(member[i], depth + 1)
+        if (item === NONE) return NONE
+        values[i] = item
+      }
       return { keys: undefined, values }
     }
     const keys: string[] = []
-    const values: PlainShape[] = []
     for (const key in member) {
+      const item = (member as Record<string, unknown>)[key]
+      if (leftOut(item, depth)) continue
+      const copied = copy(item, depth + 1)
+      if (copied === NONE) return NONE
       keys[keys.length] = key
-      values[values.length] = copy((member as Record<string, unknown>)[key], depth + 1)
+      values[values.length] = copied
     }
     return { keys, values }
   }
   try {
-    return inheritsNoEnumerableKey() ? copy(value, 0) : undefined
+    const shape = inheritsNoEnumerableKey() ? copy(value, 0) : NONE
+    return shape === NONE ? undefined : shape
   } catch {
-    // Not plain data, too large, or a getter or proxy trap threw: the canonical form decides.
+    // A getter or proxy trap threw: the canonical form decides.
     return undefined
   }
 }
 
+/**
+ * An object's member that both serialisers leave out, as JSON does: one that is `undefined`
+ * (common in arguments built with optional fields). Not past the depth cap, where the canonical
+ * form writes an object with any key at all as `"[Object]"` and one with none as `{}`.
+ */
+const leftOut = (member: unknown, depth: number): boolean => member === undefined && depth < MAX_DEPTH
+
 /** Whether `value` reads as plain data equal to `shape`, member by member and in the same order. */
 export function matchesShape(value: unknown, shape: PlainShape): boolean {
   try {
-    return inheritsNoEnumerableKey() && matchesMember(value, shape)
+    return inheritsNoEnumerableKey() && matchesMember(value, shape, 0)
   } catch {
     // A getter or proxy trap threw: the canonical form decides.
     return false
@@ -101,24 +118,26 @@ function isPlainContainer(value: object): boolean {
 }
 
 /**
- * A string, number, boolean or null reads as the shape's exactly when it is the same value (0
- * and -0 are: both serialisers write them as `0`).
+ * A member at `depth` (0: the arguments themselves). A string, number, boolean or null reads as
+ * the shape's exactly when it is the same value (0 and -0 are: both serialisers write them as `0`).
  */
-const matchesMember = (value: unknown, shape: PlainShape): boolean =>
-  typeof shape === 'object' && shape !== null ? matches(value, shape) : value === shape
+const matchesMember = (value: unknown, shape: PlainShape, depth: number): boolean =>
+  typeof shape === 'object' && shape !== null ? matches(value, shape, depth) : value === shape
 
-function matches(value: unknown, shape: ShapedContainer): boolean {
+function matches(value: unknown, shape: ShapedContainer, depth: number): boolean {
   if (typeof value !== 'object' || value === null || !isPlainContainer(value)) return false
   const { keys, values } = shape
   if (keys === undefined) {
     if (!isArray(value) || value.length !== values.length) return false
-    for (let i = 0; i < values.length; i++) if (!matchesMember(value[i], values[i]!)) return false
+    for (let i = 0; i < values.length; i++) if (!matchesMember(value[i], values[i]!, depth + 1)) return false
     return true
   }
   if (isArray(value)) return false
   let i = 0
   for (const name in value) {
-    if (i === keys.length || name !== keys[i] || !matchesMember((value as Record<string, unknown>)[name], values[i]!)) return false
+    const member = (value as Record<string, unknown>)[name]
+    if (leftOut(member, depth)) continue
+    if (i === keys.length || name !== keys[i] || !matchesMember(member, values[i]!, depth + 1)) return false
     i++
   }
   return i === keys.length

@@ -103,7 +103,8 @@ describe('shapeOf', () => {
     ]
     for (const [what, value] of refused) {
       expect(shapeOf(value), what).toBeUndefined()
-      expect(shapeOf({ a: [{ b: value }] }), `${what}, nested`).toBeUndefined()
+      // An object's member left undefined is left out, as both serialisers leave it out (below).
+      if (value !== undefined) expect(shapeOf({ a: [{ b: value }] }), `${what}, nested`).toBeUndefined()
       expect(shapeOf([1, value]), `${what}, in an array`).toBeUndefined()
     }
     // A hole reads as undefined, which JSON writes as null: not plain data either.
@@ -247,10 +248,35 @@ describe('matchesShape', () => {
     expect(decides(run, { a: '1', b: [1, 2] })).toBe(false)
     expect(decides(run, { a: true, b: [1, 2] })).toBe(false)
     expect(decides(run, { a: null, b: [1, 2] })).toBe(false)
-    // A member JSON leaves out is still a key the walk visits.
-    expect(decides(run, { a: 1, b: [1, 2], c: undefined })).toBe(false)
+    // A function is no plain data, even where JSON would leave it out.
     expect(decides(run, { a: 1, b: [1, 2], c: () => 1 })).toBe(false)
     expect(decides({ a: 1, b: 2 }, { a: 1, b: undefined })).toBe(false)
+  })
+
+  it('leaves out an object member left undefined, as both serialisers do, but not past the depth cap', () => {
+    const run = { a: 1, b: [1, 2] }
+    expect(shapeOf({ a: 1, skipped: undefined, b: [1, 2] })).toEqual(shapeOf(run))
+    expect(decides(run, { a: 1, b: [1, 2], c: undefined })).toBe(true)
+    expect(decides(run, { u: undefined, a: 1, b: [1, 2] })).toBe(true)
+    expect(decides({ a: 1, u: undefined }, { a: 1 })).toBe(true)
+    expect(decides({ a: { b: undefined } }, { a: {} })).toBe(true)
+    // At the cap an object with any key is written "[Object]", and one with none `{}`.
+    const nested = (inner: object) => {
+      let value: object = inner
+      for (let level = 0; level < 256; level++) value = { k: value }
+      return value
+    }
+    expect(canonicalArguments(nested({}))).not.toBe(canonicalArguments(nested({ gone: undefined })))
+    expect(matchesShape(nested({ gone: undefined }), kept(nested({})))).toBe(false)
+    expect(shapeOf(nested({ gone: undefined }))).toBeUndefined()
+    // One level above the cap, the member is left out by both.
+    const above = (inner: object) => {
+      let value: object = inner
+      for (let level = 0; level < 255; level++) value = { k: value }
+      return value
+    }
+    expect(canonicalArguments(above({}))).toBe(canonicalArguments(above({ gone: undefined })))
+    expect(decides(above({}), above({ gone: undefined }))).toBe(true)
   })
 
   it('tells an array of another length apart, and a hole or undefined from the null JSON writes', () => {

@@ -360,6 +360,23 @@ describe('recognising a repeat by its shape', () => {
     expect(guard.snapshot()[0]).toMatchObject({ count: 4, canonicalArguments: canonicalArguments(args()) })
   })
 
+  it('walks arguments with optional members left undefined too, which both serialisers leave out', () => {
+    const guard = createRepeatToolGuard()
+    const agent = {}
+    const calls = [{ path: 'src', limit: undefined }, { path: 'src' }, { limit: undefined, path: 'src' }, { path: 'src', offset: undefined }]
+    const costs = calls.map((args) => costOf(() => guard.observe({ agent, name: 'read_file', arguments: args })))
+    expect(costs).toEqual([
+      { canonical: 1, shapes: 0 },
+      { canonical: 1, shapes: 1 },
+      { canonical: 0, shapes: 0 },
+      { canonical: 0, shapes: 0 },
+    ])
+    expect(guard.snapshot()[0]).toMatchObject({ count: 4, canonicalArguments: canonicalArguments({ path: 'src' }) })
+    // A member that is set is no longer left out: another call.
+    guard.observe({ agent, name: 'read_file', arguments: { path: 'src', limit: 10 } })
+    expect(guard.snapshot()[0]!.count).toBe(1)
+  })
+
   it('compares canonical forms instead of walking while Object.prototype has an enumerable key, and counts the same', () => {
     const guard = createRepeatToolGuard()
     const agent = {}
