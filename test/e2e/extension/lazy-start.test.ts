@@ -5,6 +5,7 @@
 import type { Page, Worker } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_PORT } from '../../../extension/src/protocol/messages.ts'
+import { routeHtml } from '../support/server.ts'
 import { useStage } from '../support/stage.ts'
 import { FIXTURES_DIR, GENTLE_REMINDER, repeat, runAgent, type AgentWindow } from './fixture.ts'
 import { tapPanelPort } from './panel-tap.ts'
@@ -15,12 +16,7 @@ const stage = useStage({
   folder: FIXTURES_DIR,
   // The fixture agent page in frames: each frame is an idle page until told to run an agent.
   routes: (server) =>
-    server.route((req, res) => {
-      if (!req.url?.startsWith('/frames.html')) return false
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      res.end(`<!doctype html><title>frames</title>${Array.from({ length: FRAMES }, (_, i) => `<iframe src="agent.html?frame=${i}"></iframe>`).join('')}`)
-      return true
-    }),
+    routeHtml(server, '/frames.html', `<!doctype html><title>frames</title>${Array.from({ length: FRAMES }, (_, i) => `<iframe src="agent.html?frame=${i}"></iframe>`).join('')}`),
 })
 let worker: Worker
 let page: Page

@@ -5,17 +5,15 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, it } from 'vitest'
 import { watchOnDemandHalf } from '../support/on-demand-half.ts'
+import { routeHtml } from '../support/server.ts'
 import { useStage } from '../support/stage.ts'
 import { FIXTURES_DIR } from './fixture.ts'
 
 const stage = useStage({
   folder: FIXTURES_DIR,
+  // A page busy with everything but an agent: plain fetches, window messages of its own.
   routes: (server) =>
-    server.route((req, res) => {
-      if (!req.url?.startsWith('/quiet.html')) return false
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      // A page busy with everything but an agent: plain fetches, window messages of its own.
-      res.end(`<!doctype html><title>quiet</title><script>
+    routeHtml(server, '/quiet.html', `<!doctype html><title>quiet</title><script>
         fetch('/quiet.html?get').catch(() => {})
         fetch('/quiet.html?form', { method: 'POST', body: new URLSearchParams({ a: '1' }) }).catch(() => {})
         fetch('/quiet.html?text', { method: 'POST', body: 'not json', headers: { 'content-type': 'text/plain' } }).catch(() => {})
@@ -25,9 +23,7 @@ const stage = useStage({
           xhr.send(body)
         }
         postMessage({ source: 'someone-else', kind: 'config' }, '*')
-      </script>`)
-      return true
-    }),
+      </script>`),
 })
 let page: Page
 let onDemandRuns: () => Promise<number | undefined>

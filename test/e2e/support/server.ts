@@ -59,3 +59,12 @@ export async function serve(roots: string[], options: { host?: string } = {}): P
     close: () => new Promise((ok) => server.close(() => ok())),
   }
 }
+
+/** Answers requests for `pathname` (whatever their query) with the HTML page `html`. */
+export function routeHtml(server: TestServer, pathname: string, html: string): void {
+  server.route((req, res) => {
+    if (new URL(req.url ?? '/', 'http://x').pathname !== pathname) return false
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
+    return true
+  })
+}

@@ -2,7 +2,7 @@
 // `document.modelContext.executeTool` again and again, as the browser's agent or the page's own
 // would. What each call's `execute` saw (its `this`, its arguments) and what the loop got back are
 // kept on the window for the test to read.
-import type { TestServer } from '../support/server.ts'
+import { routeHtml, type TestServer } from '../support/server.ts'
 
 /** Served at `/tools`. */
 const PAGE = `<!doctype html><title>WebMCP tools</title>
@@ -43,13 +43,7 @@ const PAGE = `<!doctype html><title>WebMCP tools</title>
   }
 </script>`
 
-export function routeToolsPage(server: TestServer): void {
-  server.route((req, res) => {
-    if (req.method !== 'GET' || new URL(req.url ?? '/', 'http://x').pathname !== '/tools') return false
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE)
-    return true
-  })
-}
+export const routeToolsPage = (server: TestServer): void => routeHtml(server, '/tools', PAGE)
 
 export interface LoopResult {
   /** The JSON text `executeTool` resolved to. */
