@@ -16,7 +16,6 @@ function detailedSameTool(tool: string, count: number, argumentsPreview: string)
   ].join('\n')
 }
 
-
 export function sameToolReminder(r: ReminderRequest): ReminderMessage {
   const text =
     r.level === 'gentle'

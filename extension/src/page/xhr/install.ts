@@ -48,26 +48,24 @@ export function installXhrInterceptor({ target, mode, inspector: analysis, showA
     showAsNative(stand, native)
   }
 
-  // The native method first, outside every try: when it throws, nothing is noted, and its error is the page's.
-  hook('open', (open, self, args) => {
-    const result = apply(open, self, args)
-    try {
-      said.opened(self, args[0], args[1])
-    } catch {
-      // Not noted: the request goes out unguarded, never broken.
+  /**
+   * A trap that runs the native method first, outside every try (when it throws, nothing is noted,
+   * and its error is the page's), then notes what it said of the request.
+   */
+  const noting =
+    (note: (xhr: unknown, first: unknown, second: unknown) => void) =>
+    (native: Native, self: unknown, args: unknown[]): unknown => {
+      const result = apply(native, self, args)
+      try {
+        note(self, args[0], args[1])
+      } catch {
+        // Not noted: the request goes out unguarded, never broken.
+      }
+      return result
     }
-    return result
-  })
 
-  hook('setRequestHeader', (setRequestHeader, self, args) => {
-    const result = apply(setRequestHeader, self, args)
-    try {
-      said.header(self, args[0], args[1])
-    } catch {
-      // As above.
-    }
-    return result
-  })
+  hook('open', noting(said.opened))
+  hook('setRequestHeader', noting(said.header))
 
   hook('send', (send, self, args) => {
     let planned: Plan | undefined
