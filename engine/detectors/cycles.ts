@@ -39,6 +39,8 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
       held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
     recent[seen % maxPeriod] = call
     window.seen = seen + 1
+    // A run at least as long as the longest period is a plain repeat over every period: the chain's.
+    if (runLength >= maxPeriod) return undefined
     // The smallest period over which the pattern holds for a whole period; a block that is one
     // call repeated is a plain repeat, the chain's job.
     for (let p = 2; p <= maxPeriod; p++) {
