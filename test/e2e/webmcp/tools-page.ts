@@ -34,7 +34,8 @@ const PAGE = `<!doctype html><title>WebMCP tools</title>
     const results = []
     for (let i = 0; i < times; i++) {
       try {
-        results.push({ ok: await context.executeTool(tool, args) })
+        // The input arguments go as JSON text: the browser parses them for the tool's execute.
+        results.push({ ok: await context.executeTool(tool, JSON.stringify(args)) })
       } catch (error) {
         results.push({ error: error.name + ': ' + error.message })
       }

@@ -77,9 +77,11 @@ test('the reminders arrive in the results: gentle after the third call, detailed
 test('a tool that throws: the loop gets the same rejection as without the extension, the call is an error call', async () => {
   const page = await openTools(stage.browser)
   const without = await openTools(stage.plain)
+  // Where the browser reports the error a tool threw: the console, or (Chromium 150 on) an uncaught page error.
   const messages = (p: Page) => {
     const list: string[] = []
     p.on('console', (m) => list.push(m.text()))
+    p.on('pageerror', (error) => list.push(error.message))
     return list
   }
   const logged = messages(page)
