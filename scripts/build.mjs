@@ -57,14 +57,17 @@ function panelMaxBytes() {
  * only skims the body of a function that has not run, so a frame that never needs that half pays
  * for reading it, not for compiling or running it. A function declaration, not a parenthesised
  * function expression, which V8 would compile at once. Modules both halves use are in both, but for
- * the `handed` ones: modules whose instances the start-up half hands to `onDemand({ [basename]:
- * module })` (what they made at document_start, before any page script could replace a built-in),
- * which the on-demand half reads from that argument instead of evaluating them again. Never through
+ * the `handed` ones: modules the start-up half evaluated at document_start (what they made then,
+ * before any page script could replace a built-in), whose exports the loader hands to the on-demand
+ * half, which reads them from that argument instead of evaluating the modules again. The loader
+ * imports them by name and builds the object it hands over on that first call: a module namespace
+ * object would be built in every frame at document_start, one accessor per export. Never through
  * a global: the page would see it.
  */
 async function scriptWithOnDemandHalf(folder, outDir, fileName, name, handed = []) {
   const parameter = 'handedByStartUp'
-  const plugins = [...(await Promise.all(handed.map((path) => handedModule(path, parameter)))), lazyPatternCompiler]
+  const modules = await Promise.all(handed.map((path) => handedModule(path, parameter)))
+  const plugins = [...modules.map(({ plugin }) => plugin), lazyPatternCompiler]
   const [half] = await build({
     ...quiet,
     plugins,
@@ -77,7 +80,10 @@ async function scriptWithOnDemandHalf(folder, outDir, fileName, name, handed = [
     },
   })
   const { code } = half.output[0]
-  const loader = `function runOnDemandHalf(${parameter}) {\n${code}\nreturn onDemandHalf\n}\nlet loaded\nexport const onDemand = (handed) => (loaded ??= runOnDemandHalf(handed))\n`
+  // Each handed module's exports under its own prefix (`intrinsics$now`): two modules may share a name.
+  const imports = modules.map(({ key, module, names }) => `import { ${names.map((n) => `${n} as ${key}$${n}`).join(', ')} } from ${JSON.stringify(module)}\n`)
+  const handedObject = `{ ${modules.map(({ key, names }) => `${key}: { ${names.map((n) => `${n}: ${key}$${n}`).join(', ')} }`).join(', ')} }`
+  const loader = `${imports.join('')}function runOnDemandHalf(${parameter}) {\n${code}\nreturn onDemandHalf\n}\nlet loaded\nexport const onDemand = () => (loaded ??= runOnDemandHalf(${handedObject}))\n`
   const deferred = at(folder, 'deferred.ts')
   const onDemandLoader = { name: 'on-demand-half', enforce: 'pre', load: (id) => (id === deferred ? loader : null) }
   await script(`${folder}/index.ts`, outDir, fileName, name, [onDemandLoader])
@@ -99,7 +105,10 @@ const lazyPatternCompiler = {
   },
 }
 
-/** Resolves the module `path` to the exports of `parameter[basename]` (see scriptWithOnDemandHalf). */
+/**
+ * The module `path` as the on-demand half sees it: its plugin resolves the module to the exports of
+ * `parameter[basename]` (see scriptWithOnDemandHalf), which the loader fills with `names`.
+ */
 async function handedModule(path, parameter) {
   const module = at(path)
   const key = basename(path).replace(/\.ts$/, '')
@@ -108,7 +117,7 @@ async function handedModule(path, parameter) {
   const names = bundled.output[0].exports
   if (!names?.length) throw new Error(`${path} exports nothing to hand over`)
   const id = `\0handed-by-start-up:${key}`
-  return {
+  const plugin = {
     name: `handed-by-start-up:${key}`,
     enforce: 'pre',
     async resolveId(source, importer) {
@@ -118,6 +127,7 @@ async function handedModule(path, parameter) {
     },
     load: (loading) => (loading === id ? `export const { ${names.join(', ')} } = ${parameter}.${key}\n` : null),
   }
+  return { plugin, key, module, names }
 }
 
 const targets = {

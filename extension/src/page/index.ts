@@ -7,18 +7,20 @@
 // run by the first call of the page API, the first request that may be an LLM request (or tool
 // call) or the first message of the relay; it uses what was made here, so
 // whatever the page replaces meanwhile changes nothing. Nothing here may ever break the page.
-import * as intrinsics from '../../../engine/intrinsics.ts'
-import * as stringifiers from '../../../engine/stringifiers.ts'
+// Evaluated first, at document_start: the built-ins the engine calls and its serialiser, made
+// before any page script can replace a built-in (the on-demand half is handed these instances).
+import '../../../engine/intrinsics.ts'
+import '../../../engine/stringifiers.ts'
 import { errorText } from '../../../engine/text.ts'
 import { PROTOCOL_VERSION } from '../protocol/events.ts'
 import { CONTENT_SOURCE } from '../protocol/messages.ts'
-import { redactUrl } from '../protocol/redact-url.ts'
 import { isTagged } from '../protocol/tag.ts'
 import { captureBuiltins } from './builtins.ts'
 import { onDemand } from './deferred.ts'
 import { installFetchInterceptor } from './fetch/install.ts'
 import { createNativeLook } from './native-look.ts'
 import { createOriginMode } from './origin-mode.ts'
+import { addressOf } from './page-address.ts'
 import { createPageFacade } from './page-facade.ts'
 import { installWebllmInterceptor } from './webllm/install.ts'
 import { installWebMcpHooks } from './webmcp/install.ts'
@@ -30,9 +32,9 @@ function install(win: Window & typeof globalThis): void {
   // Already there: this frame was set up before (the script must never run twice on one window).
   if (Object.hasOwn(win, GLOBAL_NAME)) return
   const builtins = captureBuiltins(win)
-  const startUp = { win, builtins, loadedAt: builtins.now(), url: redactUrl(win.location.href), zeroCode: createOriginMode(win) }
+  const startUp = { win, builtins, loadedAt: builtins.now(), address: addressOf(win.location), zeroCode: createOriginMode(win) }
   let page: ReturnType<ReturnType<typeof onDemand>['startPage']> | undefined
-  const started = () => (page ??= onDemand({ intrinsics, stringifiers }).startPage(startUp))
+  const started = () => (page ??= onDemand().startPage(startUp))
 
   Object.defineProperty(win, GLOBAL_NAME, {
     value: createPageFacade(PROTOCOL_VERSION, () => started().api),

@@ -87,6 +87,20 @@ describe('a Proxy that still looks native', () => {
   })
 })
 
+describe('installed at document_start, in every frame', () => {
+  test('the DOM interfaces a request is read with are first touched by the first call, not by installing', async () => {
+    const touched: string[] = []
+    const globals: Record<string, unknown> = { fetch: () => Promise.resolve(new Response('ok')) }
+    for (const [name, value] of Object.entries({ Request, Headers, Response, URL, ReadableStream, TextDecoder }))
+      Object.defineProperty(globals, name, { get: () => (touched.push(name), value), enumerable: true, configurable: true })
+    const target = vm.runInContext('globalThis', vm.createContext(globals)) as typeof globalThis
+    installFetchInterceptor({ target, config: () => RECOMMENDED_CONFIG, emit: () => undefined, hookSaw: () => false, mode: () => 'guard' })
+    expect(touched).toEqual([])
+    await target.fetch('https://example.test/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"messages":[]}' })
+    expect(new Set(touched)).toEqual(new Set(['Request', 'Headers']))
+  })
+})
+
 describe('what passes untouched: the very same arguments, no event', () => {
   const cases: [string, unknown[]][] = [
     ['a GET', ['/api']],

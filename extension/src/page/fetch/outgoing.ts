@@ -24,22 +24,51 @@ export interface Outgoing {
   urlOf(input: unknown): string
 }
 
-/** Built-ins captured once, at document_start, before page scripts can replace them. */
-export function createOutgoing(target: typeof globalThis): Outgoing {
+/** The Request and Headers built-ins a fetch call is read with. */
+interface RequestNatives {
+  readonly NativeRequest: typeof Request
+  readonly NativeHeaders: typeof Headers
+  readonly headersGet: typeof Headers.prototype.get
+  readonly requestUrl: () => string
+  readonly requestMethod: () => string
+  readonly requestBody: (() => ReadableStream | null) | undefined
+  readonly requestHeaders: () => Headers
+  readonly requestKeepalive: (() => boolean) | undefined
+}
+
+const { getOwnPropertyDescriptor } = Object
+
+function captureRequestNatives(target: typeof globalThis): RequestNatives {
   const NativeRequest = target.Request
   const NativeHeaders = target.Headers
-  const headersGet = NativeHeaders.prototype.get
-  const requestUrl = Object.getOwnPropertyDescriptor(NativeRequest.prototype, 'url')!.get!
-  const requestMethod = Object.getOwnPropertyDescriptor(NativeRequest.prototype, 'method')!.get!
-  const requestBody = Object.getOwnPropertyDescriptor(NativeRequest.prototype, 'body')?.get
-  const requestHeaders = Object.getOwnPropertyDescriptor(NativeRequest.prototype, 'headers')!.get!
-  const requestKeepalive = Object.getOwnPropertyDescriptor(NativeRequest.prototype, 'keepalive')?.get
+  const getter = (key: string) => getOwnPropertyDescriptor(NativeRequest.prototype, key)?.get
+  return {
+    NativeRequest,
+    NativeHeaders,
+    headersGet: NativeHeaders.prototype.get,
+    requestUrl: getter('url')!,
+    requestMethod: getter('method')!,
+    requestBody: getter('body'),
+    requestHeaders: getter('headers')!,
+    requestKeepalive: getter('keepalive'),
+  }
+}
+
+/**
+ * The JavaScript built-ins are captured at document_start, before page scripts can replace them;
+ * the Request and Headers interfaces at the first call, since the first touch of an interface
+ * costs every frame, agent or not.
+ */
+export function createOutgoing(target: typeof globalThis): Outgoing {
+  let captured: RequestNatives | undefined
+  const natives = (): RequestNatives => (captured ??= captureRequestNatives(target))
   const NativeProxy = target.Proxy
   const { get: reflectGet, getOwnPropertyDescriptor: ownDescriptor } = target.Reflect
   const createObject = target.Object.create
   const absolute = createAbsoluteUrl(target)
 
   function contentType(headers: unknown): string | null {
+    const { NativeHeaders, headersGet } = natives()
     if (headers instanceof NativeHeaders) return Reflect.apply(headersGet, headers, ['content-type']) as string | null
     const pairs = Array.isArray(headers) ? headers : isObject(headers) ? Object.entries(headers) : []
     for (const pair of pairs) {
@@ -48,7 +77,10 @@ export function createOutgoing(target: typeof globalThis): Outgoing {
     return null
   }
 
-  const keepaliveOf = (request: Request): boolean => requestKeepalive !== undefined && Reflect.apply(requestKeepalive, request, []) === true
+  function keepaliveOf(request: Request): boolean {
+    const { requestKeepalive } = natives()
+    return requestKeepalive !== undefined && Reflect.apply(requestKeepalive, request, []) === true
+  }
 
   /**
    * The page's init as fetch reads it, but for its body: every field, own or inherited, enumerable
@@ -65,12 +97,14 @@ export function createOutgoing(target: typeof globalThis): Outgoing {
   }
 
   function urlOf(input: unknown): string {
+    const { NativeRequest, requestUrl } = natives()
     if (input instanceof NativeRequest) return absolute(Reflect.apply(requestUrl, input, []))!
     return absolute(input) ?? absolute(String(input))!
   }
 
   return {
     candidate([input, init]) {
+      const { NativeRequest, requestMethod, requestBody, requestHeaders } = natives()
       const body = isObject(init) ? init.body : undefined
       if (body !== undefined && body !== null) {
         if (typeof body !== 'string' || !startsLikeObject(body)) return undefined
@@ -89,7 +123,7 @@ export function createOutgoing(target: typeof globalThis): Outgoing {
 
     withBody: ([input, init, ...rest], body) => [input, initWithBody(init as object, body), ...rest],
 
-    requestWithBody: (request, body) => new NativeRequest(request, { body }),
+    requestWithBody: (request, body) => new (natives().NativeRequest)(request, { body }),
 
     urlOf,
   }

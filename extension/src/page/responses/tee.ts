@@ -1,8 +1,10 @@
 // Reading a copy of a response the page receives, never the page's own: a clone taken the moment
 // the response promise resolves, by a handler attached before the page gets the promise, so the
 // copy exists before the page can read a byte. The page's Response object, its reading, its timing
-// and its bytes stay as they were. Built in the start-up half: the built-ins it calls are the ones
-// the page had at document_start (each called through the `Reflect.apply` captured then).
+// and its bytes stay as they were. Built in the start-up half: `then`, the built-in a page replaces
+// most (and the one the handler is attached with), is the page's at document_start, each call
+// going through the `Reflect.apply` captured then. The stream and decoder interfaces are taken at
+// the first response watched: the first touch of an interface costs every frame, agent or not.
 import { callFunction } from '../../../../engine/intrinsics.ts'
 
 export interface TeeSink {
@@ -33,15 +35,26 @@ interface Natives {
 const STREAMING = { stream: true }
 const ignore = (): void => undefined
 
+const { getOwnPropertyDescriptor } = Object
+
 /** Never throws: in a realm without what it needs, it reads nothing. */
 export function createResponseTee(target: typeof globalThis): ResponseTee {
-  let natives: Natives | undefined
+  let then: Natives['then'] | undefined
   try {
-    const bodyOf = Object.getOwnPropertyDescriptor(target.Response.prototype, 'body')?.get
-    const reader = target.ReadableStreamDefaultReader.prototype
-    if (bodyOf) {
-      natives = {
-        then: target.Promise.prototype.then,
+    then = target.Promise.prototype.then
+  } catch {
+    then = undefined
+  }
+  /** Null once looked for and missing. */
+  let natives: Natives | null | undefined
+
+  function capture(): Natives | null {
+    try {
+      const bodyOf = getOwnPropertyDescriptor(target.Response.prototype, 'body')?.get
+      const reader = target.ReadableStreamDefaultReader.prototype
+      if (!then || !bodyOf) return null
+      return {
+        then,
         clone: target.Response.prototype.clone,
         bodyOf,
         getReader: target.ReadableStream.prototype.getReader,
@@ -50,9 +63,9 @@ export function createResponseTee(target: typeof globalThis): ResponseTee {
         Decoder: target.TextDecoder,
         decode: target.TextDecoder.prototype.decode,
       }
+    } catch {
+      return null
     }
-  } catch {
-    natives = undefined
   }
 
   async function copy({ then, clone, bodyOf, getReader, read, cancel, Decoder, decode }: Natives, response: Response, open: () => TeeSink): Promise<void> {
@@ -87,6 +100,7 @@ export function createResponseTee(target: typeof globalThis): ResponseTee {
 
   return {
     watch(response, open) {
+      if (natives === undefined) natives = capture()
       if (!natives) return
       const found = natives
       // The page's own handlers, attached after this one, see the promise settle as before.

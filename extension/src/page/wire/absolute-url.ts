@@ -1,6 +1,6 @@
-// Where a request goes, as the panel shows it: its URL resolved against the frame's address, with
-// the URL built-ins captured at document_start. Every transport's hook asks only once there is
-// something to report.
+// Where a request goes, as the panel shows it: its URL resolved against the frame's address.
+// Every transport's hook asks only once there is something to report, and the URL built-ins are
+// captured then, not at document_start: the first touch of the URL interface costs every frame.
 import { callFunction } from '../../../../engine/intrinsics.ts'
 
 /**
@@ -9,10 +9,16 @@ import { callFunction } from '../../../../engine/intrinsics.ts'
  */
 export type AbsoluteUrl = (url: unknown) => string | undefined
 
+const { getOwnPropertyDescriptor } = Object
+
 export function createAbsoluteUrl(target: typeof globalThis): AbsoluteUrl {
-  // A window always has its URL; a realm without one (a bare script context) uses this script's.
-  const NativeUrl = target.URL ?? URL
-  const href = Object.getOwnPropertyDescriptor(NativeUrl.prototype, 'href')!.get!
+  let captured: { readonly NativeUrl: typeof URL; readonly href: () => string } | undefined
+  function natives() {
+    if (captured) return captured
+    // A window always has its URL; a realm without one (a bare script context) uses this script's.
+    const NativeUrl = target.URL ?? URL
+    return (captured = { NativeUrl, href: getOwnPropertyDescriptor(NativeUrl.prototype, 'href')!.get! })
+  }
   const base = (): string | undefined => {
     try {
       return target.location?.href
@@ -21,6 +27,7 @@ export function createAbsoluteUrl(target: typeof globalThis): AbsoluteUrl {
     }
   }
   return (url) => {
+    const { NativeUrl, href } = natives()
     if (url instanceof NativeUrl) return callFunction(href, url, []) as string
     if (typeof url !== 'string') return undefined
     try {
