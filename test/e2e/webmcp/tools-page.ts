@@ -27,6 +27,10 @@ const PAGE = `<!doctype html><title>WebMCP tools</title>
       throw seen.thrown
     },
   })
+  // The input arguments as this browser takes them: an object from Chromium 156 on, JSON text
+  // (which the browser parses for the tool's execute) before.
+  const major = Number(/Chrome\\/(\\d+)/.exec(navigator.userAgent)?.[1] ?? 0)
+  const input = (args) => (major >= 156 ? args : JSON.stringify(args))
   /** The agent loop: the same call \`times\` times; each result as the loop received it. */
   window.loop = async (name, args, times) => {
     const context = document.modelContext
@@ -34,8 +38,7 @@ const PAGE = `<!doctype html><title>WebMCP tools</title>
     const results = []
     for (let i = 0; i < times; i++) {
       try {
-        // The input arguments go as JSON text: the browser parses them for the tool's execute.
-        results.push({ ok: await context.executeTool(tool, JSON.stringify(args)) })
+        results.push({ ok: await context.executeTool(tool, input(args)) })
       } catch (error) {
         results.push({ error: error.name + ': ' + error.message })
       }

@@ -93,7 +93,11 @@ export type XhrAgentName = keyof typeof agents
 
 // ---- The page's other XHR traffic ----
 
-/** What an XHR did, as data: its events in order (runs of progress events as one), and its end state. */
+/**
+ * What an XHR did, as data: its events in order, and its end state. How often the browser fires
+ * progress (and readyState 3 with it) depends on how the bytes arrive, so a run of those events
+ * is kept as each of its names once.
+ */
 export interface Outcome {
   readonly events: string[]
   readonly status: number
@@ -104,11 +108,14 @@ export interface Outcome {
 
 const EVENTS = ['loadstart', 'progress', 'load', 'loadend', 'abort', 'error', 'timeout'] as const
 
+const inProgressRun = (name: string) => name === 'readyState 3' || name.endsWith('progress')
+
 /** Records the XHR's events (and its upload's, if `upload`); resolves with them at loadend. */
 function watch(xhr: XMLHttpRequest, upload = false): { events: string[]; done: Promise<void> } {
   const events: string[] = []
   const push = (name: string) => {
-    if (events.at(-1) !== name || !name.endsWith('progress')) events.push(name)
+    if (inProgressRun(name)) for (let i = events.length - 1; i >= 0 && inProgressRun(events[i]!); i--) if (events[i] === name) return
+    events.push(name)
   }
   xhr.addEventListener('readystatechange', () => push(`readyState ${xhr.readyState}`))
   for (const type of EVENTS) xhr.addEventListener(type, () => push(type))
