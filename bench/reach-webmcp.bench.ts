@@ -14,6 +14,7 @@ import { CONTENT_SOURCE } from '../extension/src/protocol/messages.ts'
 import type { ZeroCodeMode } from '../extension/src/protocol/zero-code-mode.ts'
 import { rowsWithControl } from './support/per-round-row.ts'
 import type { RoundsWindow } from './support/rounds.ts'
+import { TOOL_INPUT_SCRIPT, type ToolInputWindow } from '../test/e2e/webmcp/tool-input.ts'
 import { openShippedScriptPage } from './support/shipped-script-page.ts'
 import type { SpreadRow } from './support/spread-row.ts'
 
@@ -25,7 +26,7 @@ afterAll(() => {
 })
 
 // The natives are kept, and the twin tool registered through them, before page.js hooks them.
-const PAGE = `<!doctype html><script>
+const PAGE = `<!doctype html>${TOOL_INPUT_SCRIPT}<script>
   const prototype = Object.getPrototypeOf(document.modelContext)
   window.natives = { registerTool: prototype.registerTool, executeTool: prototype.executeTool }
   const execute = (args) => ({ content: [{ type: 'text', text: 'item ' + args.id }] })
@@ -51,9 +52,7 @@ it('a tool call through executeTool costs what it costs without the wrapper', as
         const find = (name: string) => tools.find((t) => t.name === name)!
         const nativeTool = find('native_lookup')
         const wrappedTool = find('lookup')
-        // The input arguments as this browser takes them: an object from Chromium 156 on, JSON text before.
-        const major = Number(/Chrome\/(\d+)/.exec(navigator.userAgent)?.[1] ?? 0)
-        const input = (args: { id: number }) => (major >= 156 ? args : JSON.stringify(args))
+        const input = (window as unknown as ToolInputWindow).toolInput
         // A call the browser refuses would time its refusal: each tool answers once first (a refusal throws here).
         for (const tool of [nativeTool, wrappedTool]) await context.executeTool(tool, input({ id: 0 }))
         let id = 0

@@ -3,9 +3,10 @@
 // would. What each call's `execute` saw (its `this`, its arguments) and what the loop got back are
 // kept on the window for the test to read.
 import { routeHtml, type TestServer } from '../support/server.ts'
+import { TOOL_INPUT_SCRIPT } from './tool-input.ts'
 
 /** Served at `/tools`. */
-const PAGE = `<!doctype html><title>WebMCP tools</title>
+const PAGE = `<!doctype html><title>WebMCP tools</title>${TOOL_INPUT_SCRIPT}
 <script>
   const seen = { calls: [], thrown: undefined }
   window.seen = seen
@@ -27,10 +28,6 @@ const PAGE = `<!doctype html><title>WebMCP tools</title>
       throw seen.thrown
     },
   })
-  // The input arguments as this browser takes them: an object from Chromium 156 on, JSON text
-  // (which the browser parses for the tool's execute) before.
-  const major = Number(/Chrome\\/(\\d+)/.exec(navigator.userAgent)?.[1] ?? 0)
-  const input = (args) => (major >= 156 ? args : JSON.stringify(args))
   /** The agent loop: the same call \`times\` times; each result as the loop received it. */
   window.loop = async (name, args, times) => {
     const context = document.modelContext
@@ -38,7 +35,7 @@ const PAGE = `<!doctype html><title>WebMCP tools</title>
     const results = []
     for (let i = 0; i < times; i++) {
       try {
-        results.push({ ok: await context.executeTool(tool, input(args)) })
+        results.push({ ok: await context.executeTool(tool, window.toolInput(args)) })
       } catch (error) {
         results.push({ error: error.name + ': ' + error.message })
       }

@@ -113,9 +113,13 @@ const inProgressRun = (name: string) => name === 'readyState 3' || name.endsWith
 /** Records the XHR's events (and its upload's, if `upload`); resolves with them at loadend. */
 function watch(xhr: XMLHttpRequest, upload = false): { events: string[]; done: Promise<void> } {
   const events: string[] = []
+  /** Whether `name` is already in the run of progress events at the end of the list. */
+  const inCurrentRun = (name: string) => {
+    for (let i = events.length - 1; i >= 0 && inProgressRun(events[i]!); i--) if (events[i] === name) return true
+    return false
+  }
   const push = (name: string) => {
-    if (inProgressRun(name)) for (let i = events.length - 1; i >= 0 && inProgressRun(events[i]!); i--) if (events[i] === name) return
-    events.push(name)
+    if (!inProgressRun(name) || !inCurrentRun(name)) events.push(name)
   }
   xhr.addEventListener('readystatechange', () => push(`readyState ${xhr.readyState}`))
   for (const type of EVENTS) xhr.addEventListener(type, () => push(type))
