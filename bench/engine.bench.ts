@@ -11,6 +11,7 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { expect, it } from 'vitest'
 import { createRepeatToolGuard } from '../engine/index.ts'
+import { stringify as serialiser } from '../engine/stringifiers.ts'
 import { DIST_DIR } from '../test/e2e/support/browser.ts'
 import { openBuiltPage } from './support/built-page.ts'
 import { observeRatios, type RatioRow } from './support/observe-ratios.ts'
@@ -21,7 +22,7 @@ it('observe costs a small multiple of one JSON.stringify, in Node', async () => 
   const built = resolve(DIST_DIR, 'engine/index.js')
   expect(existsSync(built), `no built engine at ${built}: run npm run build`).toBe(true)
   const engine = (await import(pathToFileURL(built).href)) as typeof import('../engine/index.ts')
-  rows.push(...observeRatios(engine, `Node ${process.versions.node}`))
+  rows.push(...observeRatios({ ...engine, serialiser }, `Node ${process.versions.node}`))
 })
 
 it('observe costs a small multiple of one JSON.stringify, in Chromium', async () => {

@@ -1,4 +1,5 @@
 import { arrayPush, callFunction, isArray, jsonParse, objectCreate, objectKeys, regExpTest, weakSetAdd, weakSetDelete, weakSetHas } from './intrinsics.ts'
+import { flatRecordText } from './flat-record.ts'
 import { checkSerialiser } from './serialiser-check.ts'
 import { MAX_DEPTH, stringify, stringifySafely } from './stringifiers.ts'
 import { errorText } from './text.ts'
@@ -18,7 +19,7 @@ export function canonicalArguments(value: unknown): string {
   }
   let text: string | undefined
   try {
-    text = stringify(value)
+    text = (typeof value === 'object' && value !== null ? flatRecordText(value) : undefined) ?? stringify(value)
   } catch {
     checkSerialiser(stringify)
     // A getter, proxy trap or toJSON threw: serialise what can be read, naming what could not.

@@ -1,7 +1,8 @@
 // The cost of `observe` per call: the whole per-call path (read the call, find the agent's chain,
 // recognise a repeat by its shape or serialise, compare, count), for a call that repeats the previous one
 // against one plain JSON.stringify of its arguments, and for a call that differs from it against
-// JSON.stringify plus the canonical serialisation. No Node or browser API, so engine.bench.ts
+// JSON.stringify plus one serialisation by the canonical serialiser (safe-stable-stringify, as
+// the engine configures it). No Node or browser API, so engine.bench.ts
 // times the same cases in Node and, built into bench/engine-page, in Chromium, where the page
 // guard runs the engine.
 import type { canonicalArguments, createRepeatToolGuard, RepeatToolGuard } from '../../engine/index.ts'
@@ -9,6 +10,8 @@ import type { canonicalArguments, createRepeatToolGuard, RepeatToolGuard } from 
 interface EngineUnderTest {
   readonly createRepeatToolGuard: typeof createRepeatToolGuard
   readonly canonicalArguments: typeof canonicalArguments
+  /** The canonical serialiser itself, configured as the engine configures it: the baseline's. */
+  readonly serialiser: (value: unknown) => string | undefined
 }
 
 export interface RatioRow {
@@ -114,9 +117,9 @@ export function observeRatios(engine: EngineUnderTest, where: string): RatioRow[
     return () => guard.observe({ agent, name: 'write_file', arguments: next() })
   }
   const json = (next: () => unknown) => () => JSON.stringify(next())
-  const jsonAndCanonical = (next: () => unknown) => () => {
+  const jsonAndSerialiser = (next: () => unknown) => () => {
     const args = next()
-    return JSON.stringify(args).length + engine.canonicalArguments(args).length
+    return JSON.stringify(args).length + engine.serialiser(args)!.length
   }
   const rows: RatioRow[] = []
   const cases = [
@@ -133,12 +136,14 @@ export function observeRatios(engine: EngineUnderTest, where: string): RatioRow[
     listened.subscribe(() => undefined)
     rows.push(compare(`observe, repeated call, with a listener: ${name} vs JSON.stringify (${where}, info)`, undefined, json(same()), observing(same(), listened)))
     const other = () => alternating<unknown>(args, changed)
-    rows.push(compare(`observe, different call: ${name} vs JSON.stringify + canonicalArguments (${where})`, 1.3, jsonAndCanonical(other()), observing(other())))
+    rows.push(compare(`observe, different call: ${name} vs JSON.stringify + safe-stable-stringify (${where})`, 1.3, jsonAndSerialiser(other()), observing(other())))
   }
   rows.push(compare(`observe, different call: 100 KB write payload vs JSON.stringify (${where})`, 1.3, json(alternating<unknown>(WRITE, CHANGED.write)), observing(alternating<unknown>(WRITE, CHANGED.write))))
-  // For information: the serialisation alone. safe-stable-stringify returns a rope (a V8 cons
-  // string) that any comparison must flatten.
-  for (const [name, args] of [cases[0], cases[2]])
+  // For information: the engine's canonical form alone, against the serialiser's (a flat record
+  // is written by JSON.stringify over a sorted copy, engine/flat-record.ts) and against JSON.stringify.
+  for (const [name, args] of [cases[0], cases[2]]) {
+    rows.push(compare(`canonicalArguments alone: ${name} vs safe-stable-stringify (${where}, info)`, undefined, () => engine.serialiser(args), () => engine.canonicalArguments(args)))
     rows.push(compare(`canonicalArguments alone: ${name} vs JSON.stringify (${where}, info)`, undefined, () => JSON.stringify(args), () => engine.canonicalArguments(args)))
+  }
   return rows
 }
