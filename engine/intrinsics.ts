@@ -5,6 +5,8 @@
 // called as the captured function with its `this` passed in, never looked up on the object at call
 // time; plain loops replace iteration (`for...of` and spread read the page-replaceable iterator).
 // What the serialiser dependency calls inside is out of reach: see serialiser-check.ts.
+// Each capture is marked pure: a bundle that uses a few of them (the extension's isolated-world
+// relay, run in every frame) leaves the others out instead of making them all at start-up.
 
 const { apply } = Reflect
 const { bind, call } = Function.prototype
@@ -13,7 +15,7 @@ const { bind, call } = Function.prototype
  * `fn` as a plain function taking its `this` first: the original `call` bound to `fn`, so neither
  * `fn`'s owner nor `Function.prototype.call` is consulted again (and no arguments array is built).
  */
-const uncurryThis = bind.bind(call) as <T, A extends unknown[], R>(fn: (this: T, ...args: A) => R) => (self: T, ...args: A) => R
+const uncurryThis = /* @__PURE__ */ bind.bind(call) as <T, A extends unknown[], R>(fn: (this: T, ...args: A) => R) => (self: T, ...args: A) => R
 
 export const now: () => number = Date.now
 export const { parse: jsonParse, stringify: jsonStringify } = JSON
@@ -26,10 +28,10 @@ export const NativeError = Error
 export const toText = String
 export const callFunction = apply
 
-export const arrayIncludes = uncurryThis(Array.prototype.includes) as <T>(array: readonly T[], item: T) => boolean
-export const arrayFind = uncurryThis(Array.prototype.find) as <T>(array: readonly T[], test: (item: T) => boolean) => T | undefined
-export const arrayPush = uncurryThis(Array.prototype.push) as <T>(array: T[], item: T) => number
-export const arrayPop = uncurryThis(Array.prototype.pop) as <T>(array: T[]) => T | undefined
+export const arrayIncludes = /* @__PURE__ */ uncurryThis(Array.prototype.includes) as <T>(array: readonly T[], item: T) => boolean
+export const arrayFind = /* @__PURE__ */ uncurryThis(Array.prototype.find) as <T>(array: readonly T[], test: (item: T) => boolean) => T | undefined
+export const arrayPush = /* @__PURE__ */ uncurryThis(Array.prototype.push) as <T>(array: T[], item: T) => number
+export const arrayPop = /* @__PURE__ */ uncurryThis(Array.prototype.pop) as <T>(array: T[]) => T | undefined
 
 // New arrays are filled by index: `concat`, `slice` and `map` would create them through the
 // page-replaceable `Array[Symbol.species]`.
@@ -60,11 +62,11 @@ export function without<T>(list: readonly T[], item: T): T[] {
   return out
 }
 
-export const stringSlice = uncurryThis(String.prototype.slice)
-export const stringCharCodeAt = uncurryThis(String.prototype.charCodeAt)
-export const stringReplaceAll = uncurryThis(String.prototype.replaceAll) as unknown as (text: string, search: string, replacement: string) => string
+export const stringSlice = /* @__PURE__ */ uncurryThis(String.prototype.slice)
+export const stringCharCodeAt = /* @__PURE__ */ uncurryThis(String.prototype.charCodeAt)
+export const stringReplaceAll = /* @__PURE__ */ uncurryThis(String.prototype.replaceAll) as unknown as (text: string, search: string, replacement: string) => string
 /** `RegExp.prototype.test` would read `exec` off the expression at call time; this is the original. */
-const regExpExec = uncurryThis(RegExp.prototype.exec)
+const regExpExec = /* @__PURE__ */ uncurryThis(RegExp.prototype.exec)
 export const regExpTest = (expression: RegExp, text: string): boolean => regExpExec(expression, text) !== null
 
 type MapMethods<K, V> = {
@@ -76,25 +78,25 @@ type MapMethods<K, V> = {
   forEach(map: Map<K, V>, visit: (value: V, key: K) => void): void
   size(map: Map<K, V>): number
 }
-const sizeOfMap = Object.getOwnPropertyDescriptor(Map.prototype, 'size')!.get!
+const sizeOfMap = /* @__PURE__ */ Object.getOwnPropertyDescriptor(Map.prototype, 'size')!.get!
 const mapMethods: MapMethods<unknown, unknown> = {
-  get: uncurryThis(Map.prototype.get),
-  set: uncurryThis(Map.prototype.set),
-  has: uncurryThis(Map.prototype.has),
-  delete: uncurryThis(Map.prototype.delete),
-  clear: uncurryThis(Map.prototype.clear),
-  forEach: uncurryThis(Map.prototype.forEach) as MapMethods<unknown, unknown>['forEach'],
-  size: uncurryThis(sizeOfMap) as (map: Map<unknown, unknown>) => number,
+  get: /* @__PURE__ */ uncurryThis(Map.prototype.get),
+  set: /* @__PURE__ */ uncurryThis(Map.prototype.set),
+  has: /* @__PURE__ */ uncurryThis(Map.prototype.has),
+  delete: /* @__PURE__ */ uncurryThis(Map.prototype.delete),
+  clear: /* @__PURE__ */ uncurryThis(Map.prototype.clear),
+  forEach: /* @__PURE__ */ uncurryThis(Map.prototype.forEach) as MapMethods<unknown, unknown>['forEach'],
+  size: /* @__PURE__ */ uncurryThis(sizeOfMap) as (map: Map<unknown, unknown>) => number,
 }
 /** Map methods, typed for the map at hand. */
 export const maps = <K, V>() => mapMethods as unknown as MapMethods<K, V>
 
-const mapKeys = uncurryThis(Map.prototype.keys)
-const mapIteratorNext = uncurryThis(Object.getPrototypeOf(new Map().keys()).next as () => IteratorResult<unknown>)
+const mapKeys = /* @__PURE__ */ uncurryThis(Map.prototype.keys)
+const mapIteratorNext = /* @__PURE__ */ uncurryThis(/* @__PURE__ */ Object.getPrototypeOf(/* @__PURE__ */ new Map().keys()).next as () => IteratorResult<unknown>)
 /** The key inserted first (a Map keeps insertion order), or undefined for an empty map. */
 export const firstKey = <K>(map: Map<K, unknown>): K | undefined => mapIteratorNext(mapKeys(map)).value as K | undefined
 
-const setAdd = uncurryThis(Set.prototype.add) as <T>(set: Set<T>, item: T) => Set<T>
+const setAdd = /* @__PURE__ */ uncurryThis(Set.prototype.add) as <T>(set: Set<T>, item: T) => Set<T>
 /** `new Set(items)`, which would read the page-replaceable array iterator. */
 export function setOf<T>(items: readonly T[]): Set<T> {
   const set = new Set<T>()
@@ -102,13 +104,13 @@ export function setOf<T>(items: readonly T[]): Set<T> {
   return set
 }
 
-export const weakMapGet = uncurryThis(WeakMap.prototype.get) as <K extends object, V>(map: WeakMap<K, V>, key: K) => V | undefined
-export const weakMapSet = uncurryThis(WeakMap.prototype.set) as <K extends object, V>(map: WeakMap<K, V>, key: K, value: V) => WeakMap<K, V>
-export const weakSetHas = uncurryThis(WeakSet.prototype.has) as (set: WeakSet<object>, item: object) => boolean
-export const weakSetAdd = uncurryThis(WeakSet.prototype.add) as (set: WeakSet<object>, item: object) => WeakSet<object>
-export const weakSetDelete = uncurryThis(WeakSet.prototype.delete) as (set: WeakSet<object>, item: object) => boolean
-export const weakRefDeref = uncurryThis(WeakRef.prototype.deref) as <T extends object>(ref: WeakRef<T>) => T | undefined
-export const registerFinalizer = uncurryThis(FinalizationRegistry.prototype.register) as <T>(
+export const weakMapGet = /* @__PURE__ */ uncurryThis(WeakMap.prototype.get) as <K extends object, V>(map: WeakMap<K, V>, key: K) => V | undefined
+export const weakMapSet = /* @__PURE__ */ uncurryThis(WeakMap.prototype.set) as <K extends object, V>(map: WeakMap<K, V>, key: K, value: V) => WeakMap<K, V>
+export const weakSetHas = /* @__PURE__ */ uncurryThis(WeakSet.prototype.has) as (set: WeakSet<object>, item: object) => boolean
+export const weakSetAdd = /* @__PURE__ */ uncurryThis(WeakSet.prototype.add) as (set: WeakSet<object>, item: object) => WeakSet<object>
+export const weakSetDelete = /* @__PURE__ */ uncurryThis(WeakSet.prototype.delete) as (set: WeakSet<object>, item: object) => boolean
+export const weakRefDeref = /* @__PURE__ */ uncurryThis(WeakRef.prototype.deref) as <T extends object>(ref: WeakRef<T>) => T | undefined
+export const registerFinalizer = /* @__PURE__ */ uncurryThis(FinalizationRegistry.prototype.register) as <T>(
   registry: FinalizationRegistry<T>,
   target: object,
   held: T,
