@@ -4,11 +4,11 @@
 // storage).
 import browser from 'webextension-polyfill'
 import { PROTOCOL_VERSION } from '../protocol/events.ts'
-import type { BackgroundToContent } from '../protocol/messages.ts'
 import { answerPopup } from './popup-requests.ts'
 import { createRouter } from './router.ts'
 import { createTabSummaries } from './tab-summaries.ts'
 import { showOnToolbar } from './toolbar-action.ts'
+import { createWakeTopFrame } from './wake-top-frame.ts'
 
 const later = (run: () => void, ms: number) => void setTimeout(run, ms)
 const extensionOrigin = browser.runtime.getURL('')
@@ -16,8 +16,7 @@ const summaries = createTabSummaries({
   storage: browser.storage.session,
   show: (tabId, summary) => void showOnToolbar(browser.action, tabId, summary),
 })
-// A tab without a content script (a browser page, a store page) has no receiver: nothing to wake.
-const wake = (tabId: number, message: BackgroundToContent) => void browser.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => {})
+const wake = createWakeTopFrame({ send: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }), later })
 const router = createRouter({ extensionOrigin, later, onBatch: summaries.record, wake })
 
 browser.runtime.onConnect.addListener((port) => router.connect(port))

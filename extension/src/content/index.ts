@@ -21,6 +21,16 @@ function onWindowMessage(event: MessageEvent): void {
 }
 
 window.addEventListener('message', onWindowMessage)
+
+/** `run` once the page has loaded and the browser has a moment to spare. */
+function afterLoad(run: () => void): void {
+  const whenIdle = () => void (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1_000 }) : setTimeout(run, 0))
+  if (document.readyState === 'complete') whenIdle()
+  else window.addEventListener('load', whenIdle, { once: true })
+}
+
 // Only the top frame's load is a row in the panel, and the first touch of `chrome.runtime` costs
-// each frame more than all the rest of this script: the frames below are never asked.
-if (window === window.top) chrome.runtime.onMessage.addListener((message: unknown) => void onDemand().wakePage(message, bridge))
+// each frame more than all the rest of this script: the frames below are never asked, and the top
+// frame listens once its page has loaded, not before the page's first script (the worker calls
+// again until it listens: background/wake-top-frame.ts).
+if (window === window.top) afterLoad(() => chrome.runtime.onMessage.addListener((message: unknown) => void onDemand().wakePage(message, bridge)))
