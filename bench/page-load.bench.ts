@@ -16,7 +16,7 @@ import type { SpreadRow } from './support/spread-row.ts'
 
 const FRAMES = 20
 /** Rounds per page, after the warm-up rounds that are not counted (first loads fill caches). */
-const ROUNDS = { plain: 90, frames: 40 } as const
+const ROUNDS = { plain: 300, frames: 40 } as const
 const WARM_UP = 3
 const TARGET = 1.05
 const CONTENT_SCRIPTS = ['page.js', 'content.js'] as const
