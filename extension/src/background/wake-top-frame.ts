@@ -7,7 +7,7 @@ import type { BackgroundToContent } from '../protocol/messages.ts'
 /** Waits before each call sent again: the page's load and an idle moment after it, then give up. */
 const RETRY_MS = [250, 1_000, 3_000] as const
 
-export interface WakeOptions {
+interface WakeOptions {
   /** Sends to the tab's top frame; rejects when nothing there listens. */
   readonly send: (tabId: number, message: BackgroundToContent) => Promise<unknown>
   readonly later: (run: () => void, ms: number) => void

@@ -24,7 +24,7 @@ export const NUMBERS = [0, -0, 1, -1, 1.5, 1e21, 1e-7, NaN, Infinity, -Infinity,
 export const KEYS = ['a', 'b', 'c', 'path', '__proto__', '10', '9', 'é', '😀', '\ud800', '', 'toJSON ']
 
 /** A leaf: JSON values and what JSON leaves out or converts (functions, dates, toJSON, getters, boxed primitives). */
-function leaf(rng: Random): unknown {
+export function leaf(rng: Random): unknown {
   switch (rng.int(13)) {
     case 0:
     case 1:
