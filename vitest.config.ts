@@ -6,6 +6,7 @@ export default defineConfig({
   plugins: [preact()],
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/unit/support/happy-dom-gaps.ts'],
     coverage: {
       provider: 'v8',
       include: ['engine/**/*.ts'],

@@ -33,7 +33,8 @@ export function flatRecordText(value: object): string | undefined {
   const copy: Record<string, unknown> = {}
   for (let i = 0; i < count; i++) {
     const key = keys[i]!
-    // Starts with a digit (every integer-like key does), or is `__proto__`.
+    // Starts with a digit (every integer-like key does), or names a member `Object.prototype` has
+    // (`__proto__`, or one a page gave a setter): an assignment would not copy it as an own member.
     if ((key >= '0' && key < ':') || key in probe) return undefined
     const member = (value as Record<string, unknown>)[key]
     switch (typeof member) {

@@ -24,7 +24,7 @@ window.addEventListener('message', onWindowMessage)
 
 /** `run` once the page has loaded and the browser has a moment to spare. */
 function afterLoad(run: () => void): void {
-  const whenIdle = () => void (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1_000 }) : setTimeout(run, 0))
+  const whenIdle = () => void requestIdleCallback(run, { timeout: 1_000 })
   if (document.readyState === 'complete') whenIdle()
   else window.addEventListener('load', whenIdle, { once: true })
 }

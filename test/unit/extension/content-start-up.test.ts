@@ -15,7 +15,7 @@ afterEach(() => {
 
 describe("the relay's start-up in a top frame", () => {
   it('listens for the wake-up call only after the load event and an idle moment', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'requestIdleCallback'] })
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
     const touched: string[] = []
     const listeners: unknown[] = []
     vi.stubGlobal('chrome', {
