@@ -1,7 +1,7 @@
-// The serialiser's two configurations, made when this module loads. The dependency makes them with
-// built-ins the page can replace (and finds itself through a global the page can set): in the
-// extension this module loads at document_start, before any page script, even when the rest of the
-// engine loads later (it is then handed this module's instance, like intrinsics.ts's).
+// The serialiser's two configurations. The dependency makes them with built-ins the page can
+// replace (and finds itself through a global the page can set): in the extension this module loads
+// at document_start, before any page script, even when the rest of the engine loads later (it is
+// then handed this module's instance, like intrinsics.ts's). The fast configuration is made then.
 import { configure } from 'safe-stable-stringify'
 
 /** The dependency's serialiser, as its own types describe it (they do not export the name). */
@@ -14,5 +14,10 @@ const OPTIONS = { deterministic: true, bigint: true, circularValue: '[Circular]'
 // Key-sorted, and total for cycles and BigInt. The fast path lets a throw escape so that plain
 // data is serialised exactly once; only arguments that throw take the slow, safe path.
 export const stringify: Stringify = configure(OPTIONS)
-// `safe` turns what still fails on a plain copy (a string too long to quote) into an error text.
-export const stringifySafely: Stringify = configure({ ...OPTIONS, safe: true })
+let safely: Stringify | undefined
+/**
+ * `safe` turns what still fails on a plain copy (a string too long to quote) into an error text.
+ * Made by its first use, not by every frame's start-up: only arguments that throw need it, and its
+ * configuration calls no built-in but `Number.isInteger` and `Function.prototype.call`.
+ */
+export const stringifySafely = (value: unknown): string | undefined => (safely ??= configure({ ...OPTIONS, safe: true }))(value)

@@ -19,13 +19,15 @@ export function captureBuiltins(win: Window & typeof globalThis): PageBuiltins {
   const postMessage = win.postMessage.bind(win)
   const addEventListener = win.addEventListener.bind(win)
   const call = Function.prototype.call.bind(Function.prototype.call) as <T>(fn: () => T, self: unknown) => T
-  // The native accessors of MessageEvent; an engine that keeps these as own fields is read directly.
-  const reader = (key: 'data' | 'source') => {
-    const get = Object.getOwnPropertyDescriptor(win.MessageEvent.prototype, key)?.get
+  // The native accessors of MessageEvent, read by the first message the window receives, not at
+  // document_start: the first touch of an interface costs every frame, and a frame that is never
+  // sent a message never needs them. An engine that keeps these as own fields is read directly.
+  const reader = (prototype: MessageEvent, key: 'data' | 'source') => {
+    const get = Object.getOwnPropertyDescriptor(prototype, key)?.get
     return (event: MessageEvent): unknown => (get ? call(get, event) : event[key])
   }
-  const dataOf = reader('data')
-  const sourceOf = reader('source')
+  const readersOf = ({ prototype }: typeof MessageEvent) => ({ dataOf: reader(prototype, 'data'), sourceOf: reader(prototype, 'source') })
+  let readers: ReturnType<typeof readersOf> | undefined
   const dateNow = win.Date.now.bind(win.Date)
   const queueMicrotask = win.queueMicrotask.bind(win)
   const setTimeout = win.setTimeout.bind(win)
@@ -34,6 +36,7 @@ export function captureBuiltins(win: Window & typeof globalThis): PageBuiltins {
     onMessage: (listener, onError) =>
       addEventListener('message', (event: MessageEvent) => {
         try {
+          const { sourceOf, dataOf } = (readers ??= readersOf(win.MessageEvent))
           listener(sourceOf(event), dataOf(event))
         } catch (error) {
           try {

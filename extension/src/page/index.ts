@@ -20,7 +20,6 @@ import { onDemand } from './deferred.ts'
 import { installFetchInterceptor } from './fetch/install.ts'
 import { createNativeLook } from './native-look.ts'
 import { createOriginMode } from './origin-mode.ts'
-import { addressOf } from './page-address.ts'
 import { createPageFacade } from './page-facade.ts'
 import { installWebllmInterceptor } from './webllm/install.ts'
 import { installWebMcpHooks } from './webmcp/install.ts'
@@ -32,7 +31,10 @@ function install(win: Window & typeof globalThis): void {
   // Already there: this frame was set up before (the script must never run twice on one window).
   if (Object.hasOwn(win, GLOBAL_NAME)) return
   const builtins = captureBuiltins(win)
-  const startUp = { win, builtins, loadedAt: builtins.now(), address: addressOf(win.location), zeroCode: createOriginMode(win) }
+  // The origin now, before a page script could replace `window.origin`; `location` (its first touch
+  // costs every frame) only once needed.
+  const origin = win.origin
+  const startUp = { win, builtins, loadedAt: builtins.now(), origin, zeroCode: createOriginMode(win, origin) }
   let page: ReturnType<ReturnType<typeof onDemand>['startPage']> | undefined
   const started = () => (page ??= onDemand().startPage(startUp))
 

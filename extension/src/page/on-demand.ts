@@ -8,7 +8,7 @@ import { PROTOCOL_VERSION, type AgentState } from '../protocol/events.ts'
 import { fromEngineEvent } from '../protocol/from-engine.ts'
 import type { PageBuiltins } from './builtins.ts'
 import type { OriginMode } from './origin-mode.ts'
-import { reportedAddress, type PageAddress } from './page-address.ts'
+import { loadedAddress, reportedAddress } from './page-address.ts'
 import { createPageGuard, type PageGuard } from './page-api.ts'
 import { createPageBridge } from './page-bridge.ts'
 import { createRecentCalls } from './recent-calls.ts'
@@ -19,10 +19,10 @@ import { createWireInspector, type WireInspector } from './wire/inspector.ts'
 interface StartUp {
   readonly win: Window
   readonly builtins: PageBuiltins
-  /** When and where the page loaded (`document_start`): reported with the page's first batch. */
+  /** When the page loaded (`document_start`): reported with the page's first batch. */
   readonly loadedAt: number
-  /** The page's URL at `document_start`, redacted only here (page-address.ts). */
-  readonly address: PageAddress
+  /** `window.origin` at `document_start`. */
+  readonly origin: string
   readonly zeroCode: OriginMode
 }
 
@@ -40,13 +40,13 @@ interface PageHalf {
   readonly webMcpInspector: () => WebMcpInspector
 }
 
-export function startPage({ win, builtins, loadedAt, address, zeroCode }: StartUp): PageHalf {
+export function startPage({ win, builtins, loadedAt, origin, zeroCode }: StartUp): PageHalf {
   const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
   let inspector: WireInspector | undefined
   let responses: ResponsesTraffic | undefined
   let webMcp: WebMcpInspector | undefined
   const wireAgents = (): AgentState[] => joined(inspector?.snapshot() ?? [], webMcp?.snapshot() ?? [])
-  const page = createPageBridge({ win, builtins, guard, loadedAt, url: reportedAddress(address), wireAgents, setZeroCode: zeroCode.set })
+  const page = createPageBridge({ win, builtins, guard, loadedAt, url: reportedAddress(loadedAddress(win, origin)), wireAgents, setZeroCode: zeroCode.set })
 
   const recentCalls = createRecentCalls()
   guard.subscribe((event) => {

@@ -8,10 +8,13 @@ export interface OriginMode {
   set(mode: ZeroCodeMode): void
 }
 
-export function createOriginMode(win: Window): OriginMode {
-  let mode = defaultModeFor(frameOrigin(win))
+/** `origin` is the frame's, read at document_start. */
+export function createOriginMode(win: Window, origin: string): OriginMode {
+  // The default is found by the first request: the first touch of `location` (which no page can
+  // replace) costs every frame, and a frame that never sends a request never needs it.
+  let mode: ZeroCodeMode | undefined
   return {
-    current: () => mode,
+    current: () => (mode ??= defaultModeFor(frameOrigin({ origin, location: win.location }))),
     set(next) {
       mode = next
     },

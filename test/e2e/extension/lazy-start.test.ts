@@ -48,13 +48,15 @@ describe('a page that never runs an agent', () => {
     expect(await contentPorts()).toEqual([])
   })
 
-  it('starts on its first call: the panel gets the load as it happened, the agent and its reminder', async () => {
+  it('starts on its first call: the panel gets the load as it happened (where, whatever pushState did since, and when), the agent and its reminder', async () => {
     const loadedBefore = Date.now()
     await page.goto(`${stage.server.origin}/agent.html?lazy`)
     const loadedAfter = Date.now()
     expect(await contentPorts()).toEqual([])
     const tabId = await stage.browser.tabId(page)
     await new Promise((done) => setTimeout(done, 200))
+    // A same-document navigation before the first call: the load is still reported where it happened.
+    await page.evaluate(() => history.pushState(null, '', 'moved.html?elsewhere#there'))
     const calledAt = Date.now()
     expect(await runAgent(page, 'lazy', repeat(3, ['read_file', { path: 'a.txt' }]))).toEqual([[], [], [GENTLE_REMINDER]])
     await expect.poll(contentPorts).toEqual([0])

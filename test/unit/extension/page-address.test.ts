@@ -1,28 +1,66 @@
 import { describe, expect, test } from 'vitest'
-import { addressOf, reportedAddress } from '../../../extension/src/page/page-address.ts'
+import { loadedAddress, reportedAddress } from '../../../extension/src/page/page-address.ts'
 
-const location = (href: string) => {
-  const url = new URL(href)
-  return { href, origin: url.origin, pathname: url.pathname, protocol: url.protocol } as Location
-}
+/** A frame that loaded `loaded` and is now at `current` (a same-document navigation since). */
+const frame = (loaded: string | undefined, current = loaded ?? 'about:blank') => ({
+  location: { href: current },
+  performance: { getEntriesByType: () => (loaded === undefined ? [] : [{ name: loaded }]) },
+})
+const originOf = (href: string) => new URL(href).origin
 
-describe("the page's address, redacted by the on-demand half", () => {
+describe("the page's address, read and redacted by the on-demand half", () => {
   test('redacted as every URL the extension records is', () => {
-    expect(reportedAddress(addressOf(location('https://app.example/chat?key=sk-1&q=2#access_token=t')))).toBe('https://app.example/chat?key=REDACTED&q=2')
+    const href = 'https://app.example/chat?key=sk-1&q=2#access_token=t'
+    expect(reportedAddress(loadedAddress(frame(href), originOf(href)))).toBe('https://app.example/chat?key=REDACTED&q=2')
+  })
+
+  test('the address the frame loaded at, not where pushState or a new fragment took it since', () => {
+    const address = loadedAddress(frame('https://app.example/start?step=1', 'https://app.example/later#x'), 'https://app.example')
+    expect(address.href).toBe('https://app.example/start?step=1')
+    expect(reportedAddress(address)).toBe('https://app.example/start?step=1')
+  })
+
+  test('the current address where the frame has no navigation entry or the page broke `performance`', () => {
+    expect(loadedAddress(frame(undefined, 'about:blank'), 'https://app.example').href).toBe('about:blank')
+    const broken = {
+      location: { href: 'https://app.example/now' },
+      performance: {
+        getEntriesByType: () => {
+          throw new Error('replaced by the page')
+        },
+      },
+    }
+    expect(loadedAddress(broken, 'https://app.example').href).toBe('https://app.example/now')
   })
 
   test('with the built-ins the redaction calls replaced by throwing ones: the address up to its path, nothing secret-shaped', () => {
-    const address = addressOf(location('https://user:pw@app.example/chat?key=sk-1#t'))
-    const { split } = String.prototype
-    String.prototype.split = () => {
+    const cases = [
+      ['https://user:pw@app.example/chat?key=sk-1#t', 'https://app.example/chat'],
+      ['https://app.example:8443/a/b#key=x', 'https://app.example:8443/a/b'],
+      ['https://u@app.example?key=sk-1', 'https://app.example'],
+      ['http://127.0.0.1:5173/', 'http://127.0.0.1:5173/'],
+    ] as const
+    const addresses = cases.map(([href]) => loadedAddress(frame(href), originOf(href)))
+    const { split, indexOf, slice } = String.prototype
+    const replaced = () => {
       throw new Error('replaced by the page')
     }
+    String.prototype.split = replaced
+    String.prototype.indexOf = replaced
     try {
-      expect(reportedAddress(address)).toBe('https://app.example/chat')
+      expect(addresses.map(reportedAddress)).toEqual(cases.map(([, bare]) => bare))
+      // Read after the page replaced them too: the address is cut without them.
+      String.prototype.slice = replaced
+      expect(reportedAddress(loadedAddress(frame(cases[0][0]), originOf(cases[0][0])))).toBe(cases[0][1])
     } finally {
-      String.prototype.split = split
+      Object.assign(String.prototype, { split, indexOf, slice })
     }
-    expect(reportedAddress(addressOf(location('data:text/html,secret')))).toBe('data:text/html,secret')
-    expect(addressOf(location('data:text/html,secret')).bare).toBe('data:')
+  })
+
+  test('only the scheme of an address whose origin is opaque', () => {
+    expect(reportedAddress(loadedAddress(frame('data:text/html,secret'), 'null'))).toBe('data:text/html,secret')
+    expect(loadedAddress(frame('data:text/html,secret'), 'null').bare).toBe('data:')
+    expect(loadedAddress(frame('file:///home/me/secret.html'), 'null').bare).toBe('file:')
+    expect(loadedAddress(frame('about:srcdoc'), 'https://app.example').bare).toBe('about:srcdoc')
   })
 })

@@ -34,4 +34,43 @@ describe('the captured message listener', () => {
     expect(handled).toEqual(['listener broke'])
     expect(pageErrors).toEqual([])
   })
+
+  it("reads MessageEvent's accessors by the first message, not at document_start, and then keeps them", () => {
+    // Accessors on the prototype, as browsers have them (happy-dom keeps own fields).
+    class NativeMessageEvent {
+      readonly #data: unknown
+      constructor(data: unknown) {
+        this.#data = data
+      }
+      get data(): unknown {
+        return this.#data
+      }
+      get source(): unknown {
+        return window
+      }
+    }
+    let touches = 0
+    const listeners: ((event: unknown) => void)[] = []
+    const frame = {
+      postMessage: () => undefined,
+      addEventListener: (_type: string, listener: (event: unknown) => void) => void listeners.push(listener),
+      get MessageEvent() {
+        touches++
+        return NativeMessageEvent
+      },
+      Date,
+      queueMicrotask,
+      setTimeout,
+    }
+    const builtins = captureBuiltins(frame as unknown as Window & typeof globalThis)
+    const seen: unknown[] = []
+    builtins.onMessage((source, data) => void seen.push([source === window, data]), () => undefined)
+    expect(touches).toBe(0)
+    listeners[0]!(new NativeMessageEvent('first'))
+    // A page that replaces the accessor after the first message changes nothing.
+    Object.defineProperty(NativeMessageEvent.prototype, 'data', { get: () => 'forged' })
+    listeners[0]!(new NativeMessageEvent('second'))
+    expect(touches).toBe(1)
+    expect(seen).toEqual([[true, 'first'], [true, 'second']])
+  })
 })
