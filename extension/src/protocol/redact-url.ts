@@ -7,12 +7,8 @@ import { setOf } from '../../../engine/intrinsics.ts'
 /** What a removed value becomes. */
 export const REDACTED = 'REDACTED'
 
-/**
- * Parameter names whose values are secrets, compared lower-cased. Marked pure: the page script's
- * start-up half imports this module without redacting anything, and need not build the set in
- * every frame.
- */
-const SECRET_NAMES = /* @__PURE__ */ setOf([
+/** Parameter names whose values are secrets, compared lower-cased. */
+const SECRET_NAMES = setOf([
   'key',
   'api_key',
   'apikey',
