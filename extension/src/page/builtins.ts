@@ -19,14 +19,24 @@ export function captureBuiltins(win: Window & typeof globalThis): PageBuiltins {
   const postMessage = win.postMessage.bind(win)
   const addEventListener = win.addEventListener.bind(win)
   const call = Function.prototype.call.bind(Function.prototype.call) as <T>(fn: () => T, self: unknown) => T
+  const { getOwnPropertyDescriptor } = Object
   // The native accessors of MessageEvent, read by the first message the window receives, not at
   // document_start: the first touch of an interface costs every frame, and a frame that is never
-  // sent a message never needs them. An engine that keeps these as own fields is read directly.
-  const reader = (prototype: MessageEvent, key: 'data' | 'source') => {
-    const get = Object.getOwnPropertyDescriptor(prototype, key)?.get
+  // sent a message never needs them. An engine that keeps these as own fields, or a page that put
+  // something else in `MessageEvent`'s place before its first message, has them read off the event.
+  const reader = (prototype: object, key: 'data' | 'source') => {
+    const get = getOwnPropertyDescriptor(prototype, key)?.get
     return (event: MessageEvent): unknown => (get ? call(get, event) : event[key])
   }
-  const readersOf = ({ prototype }: typeof MessageEvent) => ({ dataOf: reader(prototype, 'data'), sourceOf: reader(prototype, 'source') })
+  const readersOf = (constructor: unknown) => {
+    try {
+      const prototype: unknown = typeof constructor === 'function' ? constructor.prototype : undefined
+      if (typeof prototype === 'object' && prototype !== null) return { dataOf: reader(prototype, 'data'), sourceOf: reader(prototype, 'source') }
+    } catch {
+      // A proxy in its place: the fields below.
+    }
+    return { dataOf: (event: MessageEvent): unknown => event.data, sourceOf: (event: MessageEvent): unknown => event.source }
+  }
   let readers: ReturnType<typeof readersOf> | undefined
   const dateNow = win.Date.now.bind(win.Date)
   const queueMicrotask = win.queueMicrotask.bind(win)

@@ -10,9 +10,11 @@ export interface OriginMode {
 
 /** `origin` is the frame's, read at document_start. */
 export function createOriginMode(win: Window, origin: string): OriginMode {
-  // The default is found by the first request: the first touch of `location` (which no page can
-  // replace) costs every frame, and a frame that never sends a request never needs it.
-  let mode: ZeroCodeMode | undefined
+  // Decided now, with the built-ins of document_start, from the origin alone, unless only the
+  // frame's scheme can tell (an opaque origin, or a `file:` one): the first touch of `location`
+  // costs every frame, so the first request reads it, and that decision needs no built-in a page
+  // could have replaced since (protocol/zero-code-mode.ts).
+  let mode: ZeroCodeMode | undefined = origin === 'null' || origin.startsWith('file:') ? undefined : defaultModeFor(origin)
   return {
     current: () => (mode ??= defaultModeFor(frameOrigin({ origin, location: win.location }))),
     set(next) {

@@ -73,4 +73,30 @@ describe('the captured message listener', () => {
     expect(touches).toBe(1)
     expect(seen).toEqual([[true, 'first'], [true, 'second']])
   })
+
+  it('reads every message all the same when the page replaced `Object.getOwnPropertyDescriptor` or `MessageEvent` before the first', () => {
+    const listeners: ((event: MessageEvent) => void)[] = []
+    const frame = { postMessage: () => undefined, addEventListener: (_type: string, listener: (event: MessageEvent) => void) => void listeners.push(listener), MessageEvent: window.MessageEvent as unknown, Date, queueMicrotask, setTimeout }
+    const builtins = captureBuiltins(frame as unknown as Window & typeof globalThis)
+    const seen: unknown[] = []
+    const faults: unknown[] = []
+    builtins.onMessage((source, data) => void seen.push([source === window, data]), (error) => void faults.push(error))
+    const { getOwnPropertyDescriptor } = Object
+    Object.getOwnPropertyDescriptor = () => {
+      throw new Error('replaced by the page')
+    }
+    frame.MessageEvent = new Proxy(function MessageEvent() {}, {
+      get: () => {
+        throw new Error('a stand-in')
+      },
+    })
+    try {
+      listeners[0]!(new MessageEvent('message', { data: 'first', source: window }))
+      listeners[0]!(new MessageEvent('message', { data: 'second', source: window }))
+    } finally {
+      Object.getOwnPropertyDescriptor = getOwnPropertyDescriptor
+    }
+    expect(faults).toEqual([])
+    expect(seen).toEqual([[true, 'first'], [true, 'second']])
+  })
 })

@@ -21,6 +21,8 @@ let guard: PageGuard
 
 beforeEach(async () => {
   win = new Window({ url: 'https://page.test/app' })
+  // happy-dom's windows have no `origin`: the one a browser gives this page.
+  Object.defineProperty(win, 'origin', { value: win.location.origin })
   posted = []
   dropReports = []
   win.addEventListener('message', (event) => {
