@@ -72,6 +72,9 @@ describe('a page that replaces built-ins after load', () => {
           log[log.length] = `chain ${chain.tool} ${chain.canonicalArguments} ${chain.count}`
           guard.promptSubmit(agent)
           log[log.length] = `snapshot ${guard.snapshot().length}`
+          // The hooks print as the originals through one stand-in for Function.prototype.toString,
+          // which the page's own functions go through too: it must not lean on what the page broke.
+          log[log.length] = `toString ${fetch.toString()} ${(function own() {}).toString()}`
           // Leave the batch time to go out while everything is still broken.
           await new Promise((done) => setTimeout(done, 200))
         } catch (error) {
@@ -85,7 +88,7 @@ describe('a page that replaces built-ins after load', () => {
     )
     expect(outcome).toEqual({
       escaped: '',
-      log: [...Array(5).fill('postExecute continue 0'), 'observe undefined', 'chain grep {"q":"x"} 1', 'snapshot 1'],
+      log: [...Array(5).fill('postExecute continue 0'), 'observe undefined', 'chain grep {"q":"x"} 1', 'snapshot 1', 'toString function fetch() { [native code] } function own() {}'],
     })
 
     const panel = await stage.browser.openPanel(tabId)
