@@ -116,6 +116,6 @@ it('a postMessage to a worker that is not a WebLLM request costs what the native
     await server.close()
     await rm(dir, { recursive: true, force: true })
   }
-  console.log('\nWebLLM reach: Worker.prototype.postMessage (ratio: median over rounds; spread: 25th–75th percentile of the rounds)')
+  console.log('\nWebLLM reach: Worker.prototype.postMessage (ratio: median over rounds; spread: 25th–75th percentile of the rounds; interval: where the median falls 95 times in 100)')
   console.table(rows)
 })

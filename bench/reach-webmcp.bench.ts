@@ -21,7 +21,7 @@ import type { SpreadRow } from './support/spread-row.ts'
 const rows: SpreadRow[] = []
 
 afterAll(() => {
-  console.log('\nWebMCP (ratio: median over rounds; spread: 25th–75th percentile of the rounds)')
+  console.log('\nWebMCP (ratio: median over rounds; spread: 25th–75th percentile of the rounds; interval: where the median falls 95 times in 100)')
   console.table(rows)
 })
 

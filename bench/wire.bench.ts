@@ -38,7 +38,7 @@ function record(name: string, baseline: number, measured: number, ratios: readon
 }
 
 afterAll(() => {
-  console.log('\nzero-code mode (ratio: median over rounds; spread: 25th–75th percentile of the rounds)')
+  console.log('\nzero-code mode (ratio: median over rounds; spread: 25th–75th percentile of the rounds; interval: where the median falls 95 times in 100)')
   console.table(rows)
 })
 
