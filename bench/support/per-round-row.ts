@@ -1,24 +1,14 @@
 // A row of a browser bench table from per-round timings of both sides, taken in turns: the median
 // of the per-round ratios and their spread, so a slow moment of the machine falls on both sides.
-import { median, quantile } from './quantile.ts'
-import { medianIntervalText, type SpreadRow } from './spread-row.ts'
+import { median } from './quantile.ts'
+import { ratioCells, type SpreadRow } from './spread-row.ts'
 
 const duration = (ms: number) => (ms >= 1 ? `${ms.toFixed(2)} ms` : ms >= 0.001 ? `${(ms * 1000).toFixed(2)} µs` : `${(ms * 1e6).toFixed(0)} ns`)
 
 /** `baseline[i]` and `measured[i]` (ms) were timed in round `i`; without a target the row only informs. */
 export function perRoundRow(name: string, baseline: readonly number[], measured: readonly number[], target?: number): SpreadRow {
   const ratios = measured.map((m, i) => m / baseline[i]!)
-  const ratio = median(ratios)
-  return {
-    case: name,
-    baseline: duration(median(baseline)),
-    measured: duration(median(measured)),
-    ratio: ratio.toFixed(3),
-    spread: `${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)} (n=${ratios.length})`,
-    interval: medianIntervalText(ratios),
-    target: target === undefined ? '-' : `<= ${target}`,
-    met: target === undefined ? '-' : ratio <= target ? 'yes' : 'NO',
-  }
+  return { case: name, baseline: duration(median(baseline)), measured: duration(median(measured)), ...ratioCells(ratios, target) }
 }
 
 /**

@@ -16,17 +16,25 @@ export interface SpreadRow {
 
 const ms = (value: number) => (value >= 1 ? `${value.toFixed(2)} ms` : `${(value * 1000).toFixed(1)} µs`)
 
-/** A row from the medians of both sides and the ratio of each round; without a target it only informs. */
-export function spreadRow(name: string, baseline: number, measured: number, ratios: readonly number[], target?: number): SpreadRow {
+/**
+ * The cells every row computes alike from the per-round ratios: their median against `target`
+ * (without one the row only informs), their middle half and the median's interval.
+ */
+export function ratioCells(ratios: readonly number[], target?: number): Pick<SpreadRow, 'ratio' | 'spread' | 'interval' | 'target' | 'met'> {
   const ratio = median(ratios)
-  const met = target === undefined ? '-' : ratio <= target ? 'yes' : 'NO'
-  const spread = ratios.length < 4 ? '-' : `${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)} (n=${ratios.length})`
-  const interval = ratios.length < 4 ? '-' : medianIntervalText(ratios)
-  return { case: name, baseline: ms(baseline), measured: ms(measured), ratio: ratio.toFixed(3), spread, interval, target: target === undefined ? '-' : `<= ${target}`, met }
+  // A quarter of fewer than four rounds is no spread.
+  const few = ratios.length < 4
+  const [low, high] = medianInterval(ratios)
+  return {
+    ratio: ratio.toFixed(3),
+    spread: few ? '-' : `${quantile(ratios, 0.25).toFixed(3)}–${quantile(ratios, 0.75).toFixed(3)} (n=${ratios.length})`,
+    interval: few ? '-' : `${low.toFixed(3)}–${high.toFixed(3)}`,
+    target: target === undefined ? '-' : `<= ${target}`,
+    met: target === undefined ? '-' : ratio <= target ? 'yes' : 'NO',
+  }
 }
 
-/** The median's 95% interval of `ratios`, as the tables print it. */
-export function medianIntervalText(ratios: readonly number[]): string {
-  const [low, high] = medianInterval(ratios)
-  return `${low.toFixed(3)}–${high.toFixed(3)}`
+/** A row from the medians of both sides and the ratio of each round. */
+export function spreadRow(name: string, baseline: number, measured: number, ratios: readonly number[], target?: number): SpreadRow {
+  return { case: name, baseline: ms(baseline), measured: ms(measured), ...ratioCells(ratios, target) }
 }
