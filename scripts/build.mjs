@@ -1,7 +1,7 @@
 // Builds every shipped artifact with Vite: the engine as an ES module (and as an installable
 // package), the extension for Chrome and for Firefox from the same output, and the playground.
 // Usage: node scripts/build.mjs [engine|engine-package|extension|playground ...]   (default: all)
-import { build } from 'vite'
+import { build, minifySync } from 'vite'
 import preact from '@preact/preset-vite'
 import { fileURLToPath } from 'node:url'
 import { basename, resolve } from 'node:path'
@@ -32,11 +32,19 @@ const writeJson = (path, value) => writeFile(path, `${JSON.stringify(value, null
  * alone, every other character escaped: one character past Latin-1 (a `…` in a text) has the
  * browser hold the whole source at two bytes a character.
  */
-const contentScriptOutput = {
-  output: {
-    comments: { legal: true, annotation: false, jsdoc: false },
-    minify: { compress: false, mangle: { keepNames: true } },
-    charset: 'ascii',
+const withoutComments = { comments: { legal: true, annotation: false, jsdoc: false } }
+
+/**
+ * The shortening, once the bundle is written: the bundler's own pass, which drops the captures and
+ * other pure calls a script never uses (the relay's start-up needs few of the engine's), stays on.
+ * Asking the bundler to shorten would turn that pass off with the compression.
+ */
+const shortened = {
+  name: 'shortened',
+  generateBundle(_options, bundle) {
+    for (const chunk of Object.values(bundle))
+      if (chunk.type === 'chunk')
+        chunk.code = minifySync(chunk.fileName, chunk.code, { compress: false, mangle: { keepNames: true }, codegen: { asciiOnly: true, legalComments: 'inline' } }).code
   },
 }
 
@@ -44,13 +52,13 @@ const contentScriptOutput = {
 const script = (entry, outDir, fileName, name, plugins = []) =>
   build({
     ...quiet,
-    plugins,
+    plugins: [...plugins, shortened],
     build: {
       outDir,
       emptyOutDir: false,
       target: 'es2022',
       minify: false,
-      rolldownOptions: contentScriptOutput,
+      rolldownOptions: { output: withoutComments },
       lib: { entry: at(entry), formats: ['iife'], name, fileName: () => fileName },
     },
   })
@@ -87,7 +95,8 @@ async function scriptWithOnDemandHalf(folder, outDir, fileName, name, handed = [
       write: false,
       target: 'es2022',
       minify: false,
-      rolldownOptions: contentScriptOutput,
+      // Text the content script's own build reads and writes again: only that build shortens and escapes.
+      rolldownOptions: { output: withoutComments },
       lib: { entry: at(folder, 'on-demand.ts'), formats: ['iife'], name: 'onDemandHalf', fileName: () => 'on-demand.js' },
     },
   })

@@ -14,3 +14,11 @@ test.each(['page.js', 'content.js'])('%s is ASCII, and still says what the sourc
   // The sources' ellipsis, escaped: an escape the build dropped would leave a shorter text.
   expect(bytes.toString('latin1')).toContain('\\u2026')
 })
+
+test("the relay's start-up half captures none of the engine's built-ins: the build drops what the relay never calls", async () => {
+  const text = await readFile(join(EXTENSION_DIR, 'content.js'), 'latin1')
+  const startUp = text.slice(0, text.indexOf('function runOnDemandHalf('))
+  expect(startUp.length).toBeGreaterThan(0)
+  // A capture is a call that binds a built-in's method: `uncurry(Array.prototype.includes)`.
+  expect(startUp.match(/[\w$]\((?:Array|Map|Set|WeakMap|WeakSet|WeakRef|String|RegExp|FinalizationRegistry)\.prototype\.\w+\)/g)).toBeNull()
+})
