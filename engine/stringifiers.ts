@@ -1,5 +1,6 @@
 // The serialiser's two configurations. The dependency makes them with built-ins the page can
-// replace (and finds itself through a global the page can set): in the extension this module loads
+// replace (and keeps its instance on the global object, which the extension's build turns into an
+// object of the script's own: scripts/build.mjs): in the extension this module loads
 // at document_start, before any page script, even when the rest of the engine loads later (it is
 // then handed this module's instance, like intrinsics.ts's). The fast configuration is made then.
 import { configure } from 'safe-stable-stringify'

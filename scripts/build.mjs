@@ -52,7 +52,7 @@ const shortened = {
 const script = (entry, outDir, fileName, name, plugins = []) =>
   build({
     ...quiet,
-    plugins: [...plugins, shortened],
+    plugins: [...plugins, privateSerialiser, shortened],
     build: {
       outDir,
       emptyOutDir: false,
@@ -87,7 +87,7 @@ function panelMaxBytes() {
 async function scriptWithOnDemandHalf(folder, outDir, fileName, name, handed = []) {
   const parameter = 'handedByStartUp'
   const modules = await Promise.all(handed.map((path) => handedModule(path, parameter)))
-  const plugins = [...modules.map(({ plugin }) => plugin), lazyPatternCompiler]
+  const plugins = [...modules.map(({ plugin }) => plugin), lazyPatternCompiler, privateSerialiser]
   const [half] = await build({
     ...quiet,
     plugins,
@@ -123,6 +123,27 @@ const lazyPatternCompiler = {
     const eager = "import picomatch from 'picomatch'\n"
     if (!code.includes(eager)) throw new Error('engine/patterns.ts no longer imports picomatch as the build expects')
     return code.replace(eager, "const picomatch = { makeRe: (source, options) => require('picomatch').makeRe(source, options) }\n")
+  },
+}
+
+/**
+ * The serialiser (safe-stable-stringify) keeps its one instance on the global object, under
+ * `Symbol.for('safe-stable-stringify@3.0.0')`, so that its CommonJS and ES entries share it. In a
+ * content script the global object is the page's window: every page would gain that property (and
+ * a page bundling the same release would be handed the extension's instance), and defining it on
+ * the window costs every frame. Here its modules keep it on an object of their own instead.
+ */
+const serialiserHome = '\0serialiser-home'
+const privateSerialiser = {
+  name: 'private-serialiser',
+  enforce: 'pre',
+  resolveId: (id) => (id === serialiserHome ? id : null),
+  load: (id) => (id === serialiserHome ? 'export const home = {}\n' : null),
+  transform(code, id) {
+    if (!/[\\/]node_modules[\\/]safe-stable-stringify[\\/](index\.js|esm[\\/]wrapper\.mjs)$/.test(id)) return null
+    const shared = /const sharedGlobal = (\/\*\*[^*]*\*\/ )?\(\s*globalThis\s*\)/
+    if (!shared.test(code)) throw new Error(`${id} no longer keeps its instance where the build expects (const sharedGlobal = globalThis)`)
+    return `import { home as serialiserHome } from ${JSON.stringify(serialiserHome)}\n${code.replace(shared, 'const sharedGlobal = serialiserHome')}`
   },
 }
 
