@@ -12,6 +12,8 @@ import type { PageGuard } from '../extension/src/page/page-api.ts'
 import { launch, type Browser } from '../test/e2e/support/browser.ts'
 import type { TestServer } from '../test/e2e/support/server.ts'
 import { serveFixtures } from '../test/e2e/extension/fixture.ts'
+import { keepForResults, type ResultRow } from './support/results.ts'
+import { ratioCells } from './support/spread-row.ts'
 
 // Each round stays within the burst the service worker allows one tab (tab-rate.ts: 20,000 events,
 // refilled at 10,000 a second), and the bucket refills between rounds, outside the timed window:
@@ -127,6 +129,9 @@ const waitFor = (target: number) =>
 const atWorker = { counters: () => worker.evaluate(readCounters), arrived: (target: number) => worker.evaluate(waitFor, target) }
 const atPanel = { counters: () => extensionPage.evaluate(readCounters), arrived: (target: number) => extensionPage.evaluate(waitFor, target) }
 
+const results: ResultRow[] = []
+keepForResults('bridge: events carried to a panel vs to the service worker alone (Chromium)', () => results)
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 test('bridge throughput: page -> panel with batching vs no panel open', async () => {
@@ -188,4 +193,10 @@ test('bridge throughput: page -> panel with batching vs no panel open', async ()
       ratio: median(ratios).toFixed(2),
     },
   ])
+  results.push({
+    case: `events per second at a panel port vs at the service worker alone (${events} events a round)`,
+    baseline: `${perSecond(median(aloneMs))} events/s`,
+    measured: `${perSecond(median(carriedMs))} events/s`,
+    ...ratioCells(ratios),
+  })
 })

@@ -5,6 +5,7 @@
 import { expect, it } from 'vitest'
 import { createRepeatToolGuard, type GuardConfigInput, type ToolExecution, type ToolResult } from '../engine/index.ts'
 import { compare, type RatioRow } from './support/observe-ratios.ts'
+import { keepForResults, ratioResult } from './support/results.ts'
 
 const EVERY_OPTION: GuardConfigInput = {
   countBy: 'tool',
@@ -40,6 +41,7 @@ function driving(config: GuardConfigInput | undefined, calls: readonly Omit<Tool
 }
 
 const rows: RatioRow[] = []
+keepForResults('detectors: every opt-in detector on vs none, per call (Node)', () => rows.map(ratioResult))
 
 it('costs at most 1.5x per call with every option on, against none', () => {
   const where = `Node ${process.versions.node}`

@@ -15,8 +15,10 @@ import { stringify as serialiser } from '../engine/stringifiers.ts'
 import { DIST_DIR } from '../test/e2e/support/browser.ts'
 import { openBuiltPage } from './support/built-page.ts'
 import { observeRatios, type RatioRow } from './support/observe-ratios.ts'
+import { keepForResults, ratioResult } from './support/results.ts'
 
 const rows: RatioRow[] = []
+keepForResults('engine: observe per call (Node, Chromium), and memory', () => rows.map(ratioResult))
 
 it('observe costs a small multiple of one JSON.stringify, in Node', async () => {
   const built = resolve(DIST_DIR, 'engine/index.js')
@@ -94,14 +96,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`
 
 it('prints the table', () => {
   const header = ['case', 'baseline', 'measured', 'ratio', 'target', 'met']
-  const table = rows.map((r) => [
-    r.name,
-    r.baseline,
-    r.measured,
-    r.ratio.toFixed(r.ratio > 0 && r.ratio < 0.1 ? 4 : 2),
-    r.target === undefined ? '-' : `<= ${r.target}`,
-    r.target === undefined ? '-' : r.ratio <= r.target ? 'yes' : 'NO',
-  ])
+  const table = rows.map(ratioResult).map((r) => [r.case, r.baseline, r.measured, r.ratio, r.target, r.met])
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)))
   const line = (cells: readonly string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   console.log(['', line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...table.map(line), ''].join('\n'))

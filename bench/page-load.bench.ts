@@ -16,6 +16,7 @@ import { afterAll, beforeAll, it } from 'vitest'
 import { EXTENSION_DIR, launch, type Browser, type LaunchOptions } from '../test/e2e/support/browser.ts'
 import { serve, type TestServer } from '../test/e2e/support/server.ts'
 import { perRoundRow as row } from './support/per-round-row.ts'
+import { keepForResults, type ResultRow } from './support/results.ts'
 import type { SpreadRow } from './support/spread-row.ts'
 
 const FRAMES = 20
@@ -121,6 +122,9 @@ async function rounds(page: keyof typeof ROUNDS): Promise<Map<Setup, Timing[]>> 
   return timings
 }
 
+const results: ResultRow[] = []
+keepForResults('page load: the extension vs empty content scripts (Chromium)', () => results)
+
 const PAGE_LABELS = { plain: 'a plain page', frames: `a page with ${FRAMES} same-origin iframes` } as const
 
 // One test per page: each stays within a test's time limit.
@@ -140,6 +144,7 @@ for (const page of ['plain', 'frames'] as const) {
     ]
     console.log('\npage load (ratio: median of the per-round ratios; spread: 25th–75th percentile of the rounds; interval: where the median falls 95 times in 100)')
     console.table(rows)
+    results.push(...rows)
   })
 }
 
@@ -147,4 +152,5 @@ it('reports the bytes each content script adds to every frame', async () => {
   const bytes = await Promise.all(CONTENT_SCRIPTS.map(async (script) => ({ script, extension: (await stat(join(EXTENSION_DIR, script))).size, floor: 0 })))
   console.log('bytes each content script adds to every frame')
   console.table(bytes)
+  results.push(...bytes.map(({ script, extension, floor }) => ({ case: `${script}: bytes in every frame (info)`, baseline: String(floor), measured: String(extension), ratio: '-', interval: '-', target: '-', met: '-' })))
 })

@@ -17,6 +17,7 @@ import { expect, it } from 'vitest'
 import { EXTENSION_DIR, launch } from '../test/e2e/support/browser.ts'
 import { serve } from '../test/e2e/support/server.ts'
 import { perRoundRow } from './support/per-round-row.ts'
+import { keepForResults } from './support/results.ts'
 import type { SpreadRow } from './support/spread-row.ts'
 
 const TARGET = 1.05
@@ -24,6 +25,9 @@ const ROUNDS = 101
 const WARM_UP = 4
 /** Batches per arm and round, each timed until the worker has handled it: a queue left to grow slows every post. */
 const BATCHES = 4
+
+const results: SpreadRow[] = []
+keepForResults('WebLLM: Worker.prototype.postMessage pass-through (Chromium)', () => results)
 
 it('a postMessage to a worker that is not a WebLLM request costs what the native one does', async () => {
   const pageScript = join(EXTENSION_DIR, 'page.js')
@@ -118,4 +122,5 @@ it('a postMessage to a worker that is not a WebLLM request costs what the native
   }
   console.log('\nWebLLM reach: Worker.prototype.postMessage (ratio: median over rounds; spread: 25th–75th percentile of the rounds; interval: where the median falls 95 times in 100)')
   console.table(rows)
+  results.push(...rows)
 })

@@ -16,9 +16,11 @@ import { rowsWithControl } from './support/per-round-row.ts'
 import type { RoundsWindow } from './support/rounds.ts'
 import { TOOL_INPUT_SCRIPT, type ToolInputWindow } from '../test/e2e/webmcp/tool-input.ts'
 import { openShippedScriptPage } from './support/shipped-script-page.ts'
+import { keepForResults } from './support/results.ts'
 import type { SpreadRow } from './support/spread-row.ts'
 
 const rows: SpreadRow[] = []
+keepForResults('WebMCP tool calls (Chromium)', () => rows)
 
 afterAll(() => {
   console.log('\nWebMCP (ratio: median over rounds; spread: 25th–75th percentile of the rounds; interval: where the median falls 95 times in 100)')

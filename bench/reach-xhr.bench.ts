@@ -11,9 +11,11 @@ import { afterAll, it } from 'vitest'
 import { perRoundRow, rowsWithControl } from './support/per-round-row.ts'
 import type { RoundsWindow } from './support/rounds.ts'
 import { openShippedScriptPage, PASS_THROUGH_CASES } from './support/shipped-script-page.ts'
+import { keepForResults } from './support/results.ts'
 import type { SpreadRow } from './support/spread-row.ts'
 
 const rows: SpreadRow[] = []
+keepForResults('XMLHttpRequest pass-through (Chromium)', () => rows)
 
 afterAll(() => {
   console.log('\nzero-code mode over XMLHttpRequest (ratio: median over rounds; spread: 25th–75th percentile of the rounds; interval: where the median falls 95 times in 100)')

@@ -28,9 +28,11 @@ import { perRoundRow, rowsWithControl } from './support/per-round-row.ts'
 import { median } from './support/quantile.ts'
 import type { RoundsWindow } from './support/rounds.ts'
 import { openShippedScriptPage, PASS_THROUGH_CASES } from './support/shipped-script-page.ts'
+import { keepForResults } from './support/results.ts'
 import { spreadRow, type SpreadRow } from './support/spread-row.ts'
 
 const rows: SpreadRow[] = []
+keepForResults('zero-code mode: fetch pass-through (Chromium), analysis and rewrite (Node)', () => rows)
 
 /** A row of the table; without a target it only informs. */
 function record(name: string, baseline: number, measured: number, ratios: readonly number[], target?: number): void {

@@ -6,6 +6,7 @@
 // times the same cases in Node and, built into bench/engine-page, in Chromium, where the page
 // guard runs the engine.
 import type { canonicalArguments, createRepeatToolGuard, RepeatToolGuard } from '../../engine/index.ts'
+import { medianInterval } from './quantile.ts'
 
 interface EngineUnderTest {
   readonly createRepeatToolGuard: typeof createRepeatToolGuard
@@ -21,6 +22,8 @@ export interface RatioRow {
   readonly ratio: number
   /** A ceiling on the ratio; absent for a row that only informs. */
   readonly target?: number
+  /** Where the median of such rounds falls 95 times in 100 (quantile.ts); absent for a row of one measure. */
+  readonly interval?: readonly [number, number]
 }
 
 let sink = 0
@@ -76,7 +79,7 @@ export function compare(name: string, target: number | undefined, baseline: () =
     meas.push(m)
     ratios.push(m / b)
   }
-  return { name, baseline: duration(median(base)), measured: duration(median(meas)), ratio: median(ratios), ...(target !== undefined && { target }) }
+  return { name, baseline: duration(median(base)), measured: duration(median(meas)), ratio: median(ratios), interval: medianInterval(ratios), ...(target !== undefined && { target }) }
 }
 
 const SMALL = { path: 'src/index.ts', pattern: 'TODO', caseSensitive: false, maxResults: 50 }

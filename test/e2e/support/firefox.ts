@@ -10,7 +10,7 @@ export const FIREFOX_EXTENSION_DIR = resolve(DIST_DIR, 'firefox')
 /** Fixed by a pref, so extension pages have a known address. */
 const EXTENSION_UUID = '5d0c3b7e-8f7a-4c8e-9a55-2f1de0a7c001'
 
-function firefoxPath(): string {
+export function firefoxPath(): string {
   const path = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr'
   if (!existsSync(path)) throw new Error(`Firefox not found at ${path}: install it (apt-get install -y firefox-esr) or set FIREFOX_PATH`)
   return path
