@@ -8,7 +8,7 @@ export interface GuardConfig {
   readonly exclude: readonly string[]
   /** Cap on the canonical arguments quoted in the detailed reminder. */
   readonly argumentsPreviewChars: number
-  // The opt-in detectors (DETECTORS.md). A resolved config holds one of these keys only when it
+  // The opt-in detectors (docs/detectors.md, "The keys"). A resolved config holds one of these keys only when it
   // differs from its default, so a config without them is the original's, byte for byte.
   /** `'tool'`: a run is the same tool, whatever its arguments. Default `'call'`. */
   readonly countBy?: CountBy

@@ -1,4 +1,4 @@
-// Validation of the opt-in detector keys (DETECTORS.md). A key at its "off" value is left out of
+// Validation of the opt-in detector keys (docs/detectors.md, "The keys"). A key at its "off" value is left out of
 // the resolved config, so a config that turns nothing on is the original's, byte for byte.
 import { GuardConfigError, pattern, rejectUnknownKeys, thresholds } from '../config-rules.ts'
 import type { CountBy, CycleConfig, GuardConfig, GuardConfigInput, ToolOverride } from '../types.ts'

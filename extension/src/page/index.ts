@@ -2,7 +2,7 @@
 // least a page that never runs an agent must pay for: it captures the built-ins (the engine's,
 // engine/intrinsics.ts, and its own, builtins.ts) and configures the engine's serialiser with them
 // (engine/stringifiers.ts), installs `window.__REPEAT_TOOL_GUARD__` and each transport's hook
-// (fetch, XMLHttpRequest, WebMCP, WebLLM's worker: REACH.md), and listens for the relay. The
+// (fetch, XMLHttpRequest, WebMCP, WebLLM's worker: docs/zero-code.md, "Reach"), and listens for the relay. The
 // engine's guard, the bridge to the relay and the analyses are the on-demand half's (on-demand.ts),
 // run by the first call of the page API, the first request that may be an LLM request (or tool
 // call) or the first message of the relay; it uses what was made here, so
@@ -53,7 +53,7 @@ function install(win: Window & typeof globalThis): void {
     (error) => started().fault(`a message from the extension could not be handled: ${errorText(error)}`),
   )
 
-  // Each transport's hook (REACH.md) stands on its own: one failing leaves the others in place.
+  // Each transport's hook (docs/zero-code.md, "Reach") stands on its own: one failing leaves the others in place.
   const showAsNative = createNativeLook(win)
   const inspector = () => started().wireInspector()
   const hooks = { target: win, mode: startUp.zeroCode.current, inspector, showAsNative }

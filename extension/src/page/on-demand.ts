@@ -34,7 +34,7 @@ interface PageHalf {
   readonly fromRelay: (source: unknown, data: unknown) => void
   /** Zero-code mode's analysis, shared by every transport that carries LLM requests. */
   readonly wireInspector: () => WireInspector
-  /** OpenAI Responses API requests, continued ones guarded over their chain (REACH.md). */
+  /** OpenAI Responses API requests, continued ones guarded over their chain (docs/zero-code.md, "OpenAI Responses continued by id"). */
   readonly responses: () => ResponsesTraffic
   /** The frame's WebMCP agent, for the tools it exposes through WebMCP. */
   readonly webMcpInspector: () => WebMcpInspector

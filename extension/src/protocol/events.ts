@@ -14,7 +14,7 @@ export const AGENT_KINDS = ['hook', 'wire', 'webmcp'] as const
 type AgentKind = (typeof AGENT_KINDS)[number]
 
 /**
- * How the guard reached an agent that never called its page API (README, "Reach"): the page's
+ * How the guard reached an agent that never called its page API (docs/zero-code.md, "Reach"): the page's
  * `fetch`, its `XMLHttpRequest`, OpenAI Responses continued with `previous_response_id` (read from
  * the responses), WebMCP tools, or the requests posted to WebLLM's worker.
  */

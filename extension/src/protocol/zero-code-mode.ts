@@ -1,4 +1,4 @@
-// Where zero-code mode rewrites (WIRE.md): one setting per origin, kept in extension storage by
+// Where zero-code mode rewrites (docs/zero-code.md, "Per-origin modes"): one setting per origin, kept in extension storage by
 // the panel. A rewrite on a site the user never meant to guard is a data bug, so only local
 // origins default to `guard`; every other origin is observed until the user says otherwise.
 import { isRecord } from '../../../engine/values.ts'

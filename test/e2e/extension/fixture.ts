@@ -18,7 +18,7 @@ export interface AgentWindow {
   __REPEAT_TOOL_GUARD__: PageGuard
 }
 
-// Byte for byte as ENGINE.md specifies it.
+// Byte for byte as docs/engine.md ("Reminders") gives it.
 export const GENTLE_REMINDER =
   'You are repeating the exact same tool call with identical arguments. Carefully analyze the previous result before calling again: if the task is not complete, try a different approach or different arguments instead of repeating the call.'
 

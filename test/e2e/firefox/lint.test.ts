@@ -1,5 +1,5 @@
 // `web-ext lint`, the linter the add-on store runs, on the Firefox build: no errors, and no
-// warnings but the one the README explains (Preact's own innerHTML assignment, which serves
+// warnings but the one docs/extension.md ("Firefox") explains (Preact's own innerHTML assignment, which serves
 // `dangerouslySetInnerHTML`, a prop the panel never uses).
 import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'

@@ -1,4 +1,4 @@
-// Zero-code mode (WIRE.md): the page's fetch becomes a Proxy over the native one that guards the
+// Zero-code mode (docs/zero-code.md, "How it works"): the page's fetch becomes a Proxy over the native one that guards the
 // LLM requests of agents that never call our API. Everything but the JSON body of such a request
 // goes out as the page sent it (method, headers, credentials, signal, the response stream); a
 // request that is not one, or that we fail on, goes out untouched. The origin's setting decides

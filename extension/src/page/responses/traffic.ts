@@ -1,4 +1,4 @@
-// OpenAI Responses API requests (REACH.md, "stateful Responses"): a request continuing a stored
+// OpenAI Responses API requests (docs/zero-code.md, "OpenAI Responses continued by id"): a request continuing a stored
 // response (`previous_response_id`) holds the outputs of tool calls that are in that response,
 // on the provider's side. So the responses the page receives are read from a tee and remembered
 // (engine/wire/stateful/), and such a request is guarded over its whole chain: it waits for the

@@ -1,4 +1,4 @@
-// WebLLM's Web Worker engine (REACH.md): `@mlc-ai/web-llm` runs the model in a worker, and its
+// WebLLM's Web Worker engine (docs/zero-code.md, "WebLLM"): `@mlc-ai/web-llm` runs the model in a worker, and its
 // `WebWorkerMLCEngine` client posts each chat completion request there as an object. The page's
 // `Worker.prototype.postMessage` becomes a Proxy over the native one that guards those requests by
 // the Chat Completions rules before they are posted. Any other message, and any call while the

@@ -1,4 +1,4 @@
-// WebMCP (REACH.md): a page exposes tools to the browser's agent with `registerTool` on its model
+// WebMCP (docs/zero-code.md, "WebMCP tools"): a page exposes tools to the browser's agent with `registerTool` on its model
 // context (`document.modelContext`, and `navigator.modelContext` where the browser has it: both are
 // `ModelContext` objects), and a page's own agent may call them with `executeTool`. Both methods are
 // hooked where the browser defines them, on `ModelContext.prototype`, as Proxies that print as the

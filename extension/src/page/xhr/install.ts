@@ -1,4 +1,4 @@
-// Zero-code mode over XMLHttpRequest (REACH.md): axios and older SDKs send their LLM requests with
+// Zero-code mode over XMLHttpRequest (docs/zero-code.md, "XMLHttpRequest"): axios and older SDKs send their LLM requests with
 // XHR. open(), setRequestHeader() and send() become Proxies over the native ones: the first two run
 // the native method and note what the request said (said.ts); send() hands a body that may be an
 // LLM request to the shared analysis, with the same cheap checks as fetch, and runs the native

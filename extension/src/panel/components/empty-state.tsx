@@ -18,7 +18,7 @@ export function EmptyState({ title, children, testId = 'empty-state', inline = f
   )
 }
 
-/** How to get an agent on screen: the page API, or any transport the extension reaches (README, "Reach"). */
+/** How to get an agent on screen: the page API, or any transport the extension reaches (docs/zero-code.md, "Reach"). */
 export function NoAgentYet({ inline = false }: { inline?: boolean }) {
   return (
     <EmptyState title="No agent seen on this page yet." testId="no-agent-yet" inline={inline}>

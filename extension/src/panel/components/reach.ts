@@ -1,5 +1,5 @@
 // How the guard reached each agent, in words for the panel, and what stays out of its reach
-// (REACH.md; the README's reach table says the same).
+// (docs/zero-code.md, "Reach").
 import type { AgentDescriptor, AgentReach } from '../../protocol/events.ts'
 
 const REACH_TITLES: Readonly<Record<AgentReach, string>> = {

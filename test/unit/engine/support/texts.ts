@@ -1,4 +1,4 @@
-// The two reminder texts, byte for byte as ENGINE.md gives them (and the original before it).
+// The two reminder texts, byte for byte as docs/engine.md ("Reminders") gives them (and the original before it).
 
 export const GENTLE =
   'You are repeating the exact same tool call with identical arguments. Carefully analyze the previous result before calling again: if the task is not complete, try a different approach or different arguments instead of repeating the call.'
@@ -11,7 +11,7 @@ export function detailed(tool: string, count: number, args: string): string {
 The repeated calls are not making progress. Do not call this tool with these exact arguments again. Inspect the latest result and choose a different action, different arguments, or finish the task if enough evidence has been gathered.`
 }
 
-// The detectors' texts, byte for byte as DETECTORS.md gives them.
+// The detectors' texts, byte for byte as docs/detectors.md ("Reminder texts") gives them.
 
 export const SAME_TOOL_GENTLE =
   'You are calling the same tool again and again. Carefully analyze the previous results before calling it again: if the task is not complete, try a different approach or a different tool.'
