@@ -44,6 +44,13 @@ function machine(): string[] {
   ]
 }
 
+/** A line saying the machine had more work than cores at the end of the run; none when it did not. */
+function busy(): string[] {
+  const [load] = loadavg()
+  const cores = cpus().length
+  return load !== undefined && load > cores ? [`The machine was busy: a load average of ${load.toFixed(2)} on ${cores} cores at the end of the run.`, ''] : []
+}
+
 /** Why this run does not stand for a full `npm run bench`; empty when it does. */
 function partialBecause(ran: readonly TestModule[], all: readonly string[], reason: TestRunEndReason): string[] {
   const why: string[] = []
@@ -102,6 +109,7 @@ export default class ResultsReporter implements Reporter {
       '',
       `Targets: ${rows.length - missed.length} of ${rows.length} met${missed.length > 0 ? `; missed: ${missed.map((r) => r.case.trim()).join('; ')}` : ''}.`,
       '',
+      ...busy(),
       ...machine(),
       '',
       ...ran.flatMap((m) => table(m, root)),
