@@ -64,6 +64,8 @@ export function without<T>(list: readonly T[], item: T): T[] {
 
 export const stringSlice = /* @__PURE__ */ uncurryThis(String.prototype.slice)
 export const stringCharCodeAt = /* @__PURE__ */ uncurryThis(String.prototype.charCodeAt)
+export const stringIndexOf = /* @__PURE__ */ uncurryThis(String.prototype.indexOf) as (text: string, search: string, from?: number) => number
+export const stringLastIndexOf = /* @__PURE__ */ uncurryThis(String.prototype.lastIndexOf) as (text: string, search: string, from?: number) => number
 export const stringReplaceAll = /* @__PURE__ */ uncurryThis(String.prototype.replaceAll) as unknown as (text: string, search: string, replacement: string) => string
 /** `RegExp.prototype.test` would read `exec` off the expression at call time; this is the original. */
 const regExpExec = /* @__PURE__ */ uncurryThis(RegExp.prototype.exec)
