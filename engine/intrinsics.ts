@@ -21,17 +21,21 @@ export const now: () => number = Date.now
 export const { parse: jsonParse, stringify: jsonStringify } = JSON
 export const { freeze, keys: objectKeys, create: objectCreate, getPrototypeOf } = Object
 export const { isArray } = Array
-export const { isFinite: isFiniteNumber } = Number
+export const { isFinite: isFiniteNumber, isSafeInteger } = Number
 export const { isView: isArrayBufferView } = ArrayBuffer
 export const NativeWeakRef = WeakRef
 export const NativeError = Error
 export const toText = String
+export const toNumber = Number
+export const NativeBigInt = BigInt
 export const callFunction = apply
 
 export const arrayIncludes = /* @__PURE__ */ uncurryThis(Array.prototype.includes) as <T>(array: readonly T[], item: T) => boolean
 export const arrayFind = /* @__PURE__ */ uncurryThis(Array.prototype.find) as <T>(array: readonly T[], test: (item: T) => boolean) => T | undefined
 export const arrayPush = /* @__PURE__ */ uncurryThis(Array.prototype.push) as <T>(array: T[], item: T) => number
 export const arrayPop = /* @__PURE__ */ uncurryThis(Array.prototype.pop) as <T>(array: T[]) => T | undefined
+/** Sorts strings in place by UTF-16 code units (the default order, which calls no page code for strings). */
+export const arraySort = /* @__PURE__ */ uncurryThis(Array.prototype.sort) as (array: string[]) => string[]
 
 // New arrays are filled by index: `concat`, `slice` and `map` would create them through the
 // page-replaceable `Array[Symbol.species]`.
@@ -68,7 +72,7 @@ export const stringIndexOf = /* @__PURE__ */ uncurryThis(String.prototype.indexO
 export const stringLastIndexOf = /* @__PURE__ */ uncurryThis(String.prototype.lastIndexOf) as (text: string, search: string, from?: number) => number
 export const stringReplaceAll = /* @__PURE__ */ uncurryThis(String.prototype.replaceAll) as unknown as (text: string, search: string, replacement: string) => string
 /** `RegExp.prototype.test` would read `exec` off the expression at call time; this is the original. */
-const regExpExec = /* @__PURE__ */ uncurryThis(RegExp.prototype.exec)
+export const regExpExec = /* @__PURE__ */ uncurryThis(RegExp.prototype.exec) as (expression: RegExp, text: string) => RegExpExecArray | null
 export const regExpTest = (expression: RegExp, text: string): boolean => regExpExec(expression, text) !== null
 
 type MapMethods<K, V> = {
