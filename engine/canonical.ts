@@ -1,9 +1,10 @@
-import { arrayPush, callFunction, isArray, jsonParse, objectCreate, objectKeys, regExpTest, weakSetAdd, weakSetDelete, weakSetHas } from './intrinsics.ts'
+import { arrayPush, callFunction, isArray, isArrayBufferView, jsonParse, objectCreate, objectKeys, regExpTest, weakSetAdd, weakSetDelete, weakSetHas } from './intrinsics.ts'
 import { exactCanonical, losesDigits } from './exact-json.ts'
 import { flatRecordText } from './flat-record.ts'
 import { checkSerialiser } from './serialiser-check.ts'
 import { MAX_DEPTH, stringify, stringifySafely } from './stringifiers.ts'
 import { errorText } from './text.ts'
+import { typedArrayCopy } from './typed-array-copy.ts'
 
 /**
  * The canonical form of a call's arguments: a key-sorted serialisation, so that objects that
@@ -77,6 +78,9 @@ function copy(value: unknown, depth: number, ancestors: WeakSet<object>): unknow
       for (let i = 0; i < value.length; i++) arrayPush(items, member(value, `${i}`, depth, ancestors))
       return items
     }
+    // A typed array stays one: the serialiser writes its items in index order, not sorted as keys.
+    const typed = isArrayBufferView(value) ? typedArrayCopy(value, (name) => member(value, name, depth, ancestors)) : undefined
+    if (typed !== undefined) return typed
     // No prototype: a `__proto__` key stays an ordinary key, as JSON.parse made it.
     const fields: Record<string, unknown> = objectCreate(null)
     const names = objectKeys(value)

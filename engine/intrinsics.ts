@@ -19,7 +19,7 @@ const uncurryThis = /* @__PURE__ */ bind.bind(call) as <T, A extends unknown[], 
 
 export const now: () => number = Date.now
 export const { parse: jsonParse, stringify: jsonStringify } = JSON
-export const { freeze, keys: objectKeys, create: objectCreate, getPrototypeOf } = Object
+export const { freeze, keys: objectKeys, create: objectCreate, getPrototypeOf, defineProperty } = Object
 export const { isArray } = Array
 export const { isFinite: isFiniteNumber, isSafeInteger } = Number
 export const { isView: isArrayBufferView } = ArrayBuffer
@@ -74,6 +74,15 @@ export const stringReplaceAll = /* @__PURE__ */ uncurryThis(String.prototype.rep
 /** `RegExp.prototype.test` would read `exec` off the expression at call time; this is the original. */
 export const regExpExec = /* @__PURE__ */ uncurryThis(RegExp.prototype.exec) as (expression: RegExp, text: string) => RegExpExecArray | null
 export const regExpTest = (expression: RegExp, text: string): boolean => regExpExec(expression, text) !== null
+
+// Typed arrays, read through %TypedArray%.prototype's own accessors: `typedArrayTag` is undefined
+// for anything but a typed array (a DataView, say).
+const typedArrayPrototype = /* @__PURE__ */ Object.getPrototypeOf(Int8Array.prototype) as object
+const typedArrayAccessor = (name: PropertyKey) => Object.getOwnPropertyDescriptor(typedArrayPrototype, name)!.get!
+export const typedArrayTag = /* @__PURE__ */ uncurryThis(/* @__PURE__ */ typedArrayAccessor(Symbol.toStringTag)) as (view: ArrayBufferView) => string | undefined
+export const typedArrayLength = /* @__PURE__ */ uncurryThis(/* @__PURE__ */ typedArrayAccessor('length')) as (array: ArrayBufferView) => number
+/** A new typed array of the same kind holding the same items, and nothing else. */
+export const typedArraySlice = /* @__PURE__ */ uncurryThis((typedArrayPrototype as { slice: () => ArrayBufferView }).slice)
 
 type MapMethods<K, V> = {
   get(map: Map<K, V>, key: K): V | undefined

@@ -313,6 +313,9 @@ describe('recognising a repeat by its shape', () => {
   })
 })
 
+/** A plain object with the keys '0' to '10', each 0: what JSON writes for a Uint8Array(11). */
+const elevenKeys = () => Object.fromEntries(Array.from({ length: 11 }, (_, i) => [String(i), 0]))
+
 describe('boxed primitives and typed arrays, which JSON writes as the plain data they hold', () => {
   /** The count after each call of `calls`, and what each cost in canonical serialisations. */
   function run(...calls: unknown[]): { counts: number[]; serialised: number[]; last: string | undefined } {
@@ -326,9 +329,6 @@ describe('boxed primitives and typed arrays, which JSON writes as the plain data
     }
     return { counts, serialised: costs, last: guard.snapshot()[0]!.canonicalArguments }
   }
-
-  /** A plain object with the keys '0' to '10', each 0: what JSON writes for a Uint8Array(11). */
-  const elevenKeys = () => Object.fromEntries(Array.from({ length: 11 }, (_, i) => [String(i), 0]))
 
   it('ends a run of {a: 1} on {a: new Number(1)}, and the other way round', () => {
     expect(JSON.stringify({ a: new Number(1) })).toBe(JSON.stringify({ a: 1 }))
@@ -365,6 +365,19 @@ describe('boxed primitives and typed arrays, which JSON writes as the plain data
     const disguised = Object.defineProperty(Object.setPrototypeOf(new Uint8Array(11), Object.prototype), 'length', { value: 11, enumerable: true })
     const withLength = () => ({ ...elevenKeys(), length: 11 })
     expect(run({ a: withLength() }, { a: withLength() }, { a: withLength() }, { a: disguised }).counts).toEqual([1, 2, 3, 1])
+  })
+})
+
+describe('a typed array next to arguments that throw', () => {
+  it('is not the same call as an object with its items as keys, as it is not without the throwing part', () => {
+    const broken = () => ({ get b(): never { throw new Error('b') } })
+    const typed = () => ({ items: new Uint8Array(11), broken: broken() })
+    const plain = () => ({ items: elevenKeys(), broken: broken() })
+    const guard = createRepeatToolGuard()
+    const events = recordEvents(guard)
+    const agent = {}
+    for (const args of [typed(), typed(), plain(), plain()]) guard.observe({ agent, name: 'tool', arguments: args })
+    expect(ofType(events, 'call').map((e) => e.count)).toEqual([1, 2, 1, 2])
   })
 })
 
