@@ -112,6 +112,7 @@ const mapIteratorNext = /* @__PURE__ */ uncurryThis(/* @__PURE__ */ Object.getPr
 export const firstKey = <K>(map: Map<K, unknown>): K | undefined => mapIteratorNext(mapKeys(map)).value as K | undefined
 
 const setAdd = /* @__PURE__ */ uncurryThis(Set.prototype.add) as <T>(set: Set<T>, item: T) => Set<T>
+export const setHas = /* @__PURE__ */ uncurryThis(Set.prototype.has) as <T>(set: ReadonlySet<T>, item: T) => boolean
 /** `new Set(items)`, which would read the page-replaceable array iterator. */
 export function setOf<T>(items: readonly T[]): Set<T> {
   const set = new Set<T>()

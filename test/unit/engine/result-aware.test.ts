@@ -142,9 +142,9 @@ describe('the result on call events', () => {
       {},
       undefined,
     ])
-    // With keys to ignore, the compared form is the stripped content wrapped in an array (so a JSON
-    // string stays a string): replayed as content, it compares as the original did.
-    expect(seen).toEqual(['running 1/4', '[{"a":1,"b":2}]', undefined, undefined, undefined])
+    // With keys to ignore, the compared form is the content's canonical form without them:
+    // replayed as content, it compares as the original did.
+    expect(seen).toEqual(['running 1/4', '{"a":1,"b":2}', undefined, undefined, undefined])
     expect(callResults({ resultAware: true }, [{ content: { b: 2, a: 1 } }]).seen).toEqual(['{"a":1,"b":2}'])
   })
 
