@@ -39,13 +39,13 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
   return {
     /**
      * Reads `result.content` once; a getter that throws there is the caller's fault to report.
-     * Other content is made canonical at once: the page may change the object later.
+     * Other content is made canonical at once: the page may change the object later. No content
+     * is compared as `undefined` is: as canonical.ts writes it.
      */
     of(result: ToolResult | null | undefined, { isError, denied }: ResultFlags): ResultKey {
       const content = result?.content
       if (typeof content === 'string') return { isError, denied, text: content, canonical: undefined }
-      // No content compares equal to no content.
-      return { isError, denied, text: undefined, canonical: content === undefined ? '' : canonicalOf(content) }
+      return { isError, denied, text: undefined, canonical: canonicalOf(content) }
     },
     /**
      * A denied call (refused, or blocked by `stopAfter`) did not run: it matches any result, so
@@ -62,13 +62,16 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
 
 export type ResultKeys = ReturnType<typeof createResultKeys>
 
+/** The canonical form of no content (and of content JSON leaves out, such as a function). */
+const NO_CONTENT = 'undefined'
+
 /**
  * The content a result key compares, for inspectors; undefined when the call reported none or
  * did not run. Replayed as content, it compares as the content it stands for.
  */
 export function comparedContent(key: ResultKey | undefined): string | undefined {
   if (key === undefined || key.denied) return undefined
-  return key.text ?? (key.canonical === '' ? undefined : key.canonical)
+  return key.text ?? (key.canonical === NO_CONTENT ? undefined : key.canonical)
 }
 
 /**

@@ -3,6 +3,7 @@ import { createRepeatToolGuard } from '../../../engine/index.ts'
 import type { Tool } from './support/agent-loop.ts'
 import { ofType, recordEvents } from './support/events.ts'
 import { firedAt, textsIn } from './support/fired.ts'
+import { replayedCounts } from './support/replay.ts'
 import { oneCallPerStep, runScenario, times, tools } from './support/scenario.ts'
 import { detailed, GENTLE } from './support/texts.ts'
 
@@ -73,6 +74,17 @@ describe('result keys', () => {
     expect(guard.observe(call, { content: undefined })).toBeUndefined()
     expect(ofType(events, 'call').map((e) => e.count)).toEqual([1, 2, 1, 2, 1])
     expect(ofType(events, 'chain-reset').map((e) => e.reason)).toEqual(['result-changed', 'result-changed'])
+  })
+
+  it('compares content as canonical.ts writes it: an empty text is content, and no content reads as undefined', () => {
+    const config = { resultAware: true, thresholds: [9] }
+    const guard = createRepeatToolGuard(config)
+    const events = recordEvents(guard)
+    const agent = {}
+    const call = { agent, name: 'poll_job', arguments: { id: 1 } }
+    for (const result of [{ content: '' }, {}, { content: undefined }, { content: 'undefined' }, { content: () => 'left out' }, { content: '' }]) guard.observe(call, result)
+    expect(ofType(events, 'call').map((e) => [e.count, e.result])).toEqual([[1, ''], [1, undefined], [2, undefined], [3, 'undefined'], [4, undefined], [1, '']])
+    expect(replayedCounts(events, config)).toEqual([1, 1, 2, 3, 4, 1])
   })
 
   it('counts a denied call in the run of the same call, and compares the next result with the last real one', () => {
