@@ -1,7 +1,7 @@
 // Arguments given as JSON text (as every wire format sends them) keep the digits a double cannot
 // hold (engine/json-numbers.ts), and every other number is written as before, byte for byte.
 import { describe, expect, it } from 'vitest'
-import { canonicalArguments } from '../../../engine/index.ts'
+import { canonicalArguments, createRepeatToolGuard } from '../../../engine/index.ts'
 import { stringify as serialiser } from '../../../engine/stringifiers.ts'
 import { argumentsFrom, KEYS, random, STRINGS, type Random } from './support/generated-arguments.ts'
 import { ofType } from './support/events.ts'
@@ -160,4 +160,26 @@ describe('a JSON text that holds a number a double cannot hold', () => {
     const text = '{"b":"id 12345678901234567890123 and 1e400","a":[1.0,"0.30000000000000001"]}'
     expect(canonicalArguments(text)).toBe('{"a":[1,"0.30000000000000001"],"b":"id 12345678901234567890123 and 1e400"}')
   })
+})
+
+describe('a repeat of arguments given as JSON text', () => {
+  it('is decided as comparing canonical forms decides it, whether or not the call reads as the run’s shape', () => {
+    let repeats = 0
+    for (let seed = 1; seed <= 1000; seed++) {
+      const rng = random(seed)
+      const value = { first: 1800000000000000001n, rest: jsonValue(rng, 3) }
+      const run = textOf(value, rng)
+      // The same text (read as the run's shape), the same arguments written another way or as
+      // an object, or a text whose id differs in its last digit, which no double tells apart.
+      const next = rng.pick([run, textOf(value, rng), value, run.replace('1800000000000000001', '1800000000000000002')])
+      const guard = createRepeatToolGuard()
+      const agent = {}
+      for (const args of [run, run, next]) guard.observe({ agent, name: 'get_item', arguments: args })
+      const same = canonicalArguments(next) === canonicalArguments(run)
+      expect(guard.snapshot()[0]!.count, `seed ${seed}`).toBe(same ? 3 : 1)
+      if (same) repeats++
+    }
+    expect(repeats).toBeGreaterThan(600)
+    expect(repeats).toBeLessThan(900)
+  }, 30_000)
 })
