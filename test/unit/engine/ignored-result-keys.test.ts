@@ -59,16 +59,17 @@ describe('results with ignored keys', () => {
     expect(ofType(comparingAll.events, 'call').map((e) => e.count)).toEqual([1, 1, 2])
   })
 
-  it('removes the keys from objects in arrays and keeps the members around them', async () => {
+  it('removes the keys first, between and last in an object, in arrays too, and keeps the members around them', async () => {
+    // Sorted, `checkedAt` comes first in the first job, between `at` and `id` in the second, last in `meta`.
     const { events } = await polls([
-      { checkedAt: 1, jobs: [{ checkedAt: 1, id: 1 }, { id: 2, checkedAt: 1 }], zone: 'eu' },
-      '{"zone":"eu","jobs":[{"id":1,"checkedAt":2},{"checkedAt":2,"id":2}],"checkedAt":2}',
-      { jobs: [{ id: 1 }, { id: 2 }], zone: 'us', checkedAt: 3 },
+      { checkedAt: 1, jobs: [{ checkedAt: 1, id: 1 }, { id: 2, at: 'eu', checkedAt: 1 }], area: 'eu', meta: { b: 1, checkedAt: 1 } },
+      '{"area":"eu","meta":{"checkedAt":2,"b":1},"jobs":[{"id":1,"checkedAt":2},{"checkedAt":2,"id":2,"at":"eu"}],"checkedAt":2}',
+      { jobs: [{ id: 1 }, { id: 2, at: 'us', checkedAt: 3 }], area: 'eu', meta: { b: 1 }, checkedAt: 3 },
     ])
     expect(ofType(events, 'call').map((e) => [e.count, e.result])).toEqual([
-      [1, '{"jobs":[{"id":1},{"id":2}],"zone":"eu"}'],
-      [2, '{"zone":"eu","jobs":[{"id":1,"checkedAt":2},{"checkedAt":2,"id":2}],"checkedAt":2}'],
-      [1, '{"jobs":[{"id":1},{"id":2}],"zone":"us"}'],
+      [1, '{"area":"eu","jobs":[{"id":1},{"at":"eu","id":2}],"meta":{"b":1}}'],
+      [2, '{"area":"eu","meta":{"checkedAt":2,"b":1},"jobs":[{"id":1,"checkedAt":2},{"checkedAt":2,"id":2,"at":"eu"}],"checkedAt":2}'],
+      [1, '{"area":"eu","jobs":[{"id":1},{"at":"us","id":2}],"meta":{"b":1}}'],
     ])
     expect(replayedCounts(events, CONFIG)).toEqual([1, 2, 1])
   })
