@@ -9,12 +9,13 @@ import { arrayPush, arraySort, jsonParse, jsonStringify, objectCreate, regExpExe
 import { MAX_DEPTH } from './stringifiers.ts'
 
 /**
- * Eight digits in a row, or an exponent of three digits: every number that loses digits has one
- * (at most one point, so 16 significant digits hold a run of eight; fewer, with an exponent under
- * 100, stay within a double's range and precision). Spelt out digit by digit, which the regex
- * engine scans several times faster than `\d{8}`.
+ * Eight digits in a row, or a digit and an exponent of three digits: every number that loses
+ * digits has one (at most one point, so 16 significant digits hold a run of eight; fewer, with an
+ * exponent under 100, stay within a double's range and precision). Spelt out digit by digit, and
+ * each way starting with a digit, which the regex engine scans several times faster than `\d{8}`
+ * and skips to, in text that has few.
  */
-const HINT = /\d\d\d\d\d\d\d\d|[eE][-+]?\d\d\d/g
+const HINT = /\d\d\d\d\d\d\d\d|\d[eE][-+]?\d\d\d/g
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/
 const PLUS = 0x2b
 
