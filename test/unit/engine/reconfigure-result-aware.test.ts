@@ -1,4 +1,4 @@
-// `configure` keeps chains (README, "Configuration"), and so it does when it turns `resultAware` on
+// `configure` keeps chains (README, "Config"), and so it does when it turns `resultAware` on
 // or off: results are compared only between calls that both read one, so a run goes on across
 // the change in either direction.
 import { describe, expect, it } from 'vitest'
