@@ -1,22 +1,34 @@
-import { arrayPush, callFunction, isArray, jsonParse, objectCreate, objectKeys, regExpTest, weakSetAdd, weakSetDelete, weakSetHas } from './intrinsics.ts'
+import { arrayPush, callFunction, isArray, isArrayBufferView, jsonParse, objectCreate, objectKeys, regExpTest, weakSetAdd, weakSetDelete, weakSetHas } from './intrinsics.ts'
+import { exactCanonical, losesDigits } from './exact-json.ts'
 import { flatRecordText } from './flat-record.ts'
 import { checkSerialiser } from './serialiser-check.ts'
 import { MAX_DEPTH, stringify, stringifySafely } from './stringifiers.ts'
 import { errorText } from './text.ts'
+import { typedArrayCopy } from './typed-array-copy.ts'
 
 /**
  * The canonical form of a call's arguments: a key-sorted serialisation, so that objects that
  * differ only in property order are the same call and arrays keep their order. A string holding
- * JSON is parsed first (wire formats deliver arguments that way); any other string is its own
- * canonical form. Never throws, unless the page replaced a built-in the serialiser calls with one
- * that throws (`BrokenSerialiserError`).
+ * JSON is parsed first (wire formats deliver arguments that way), its numbers keeping the digits
+ * a double cannot hold (json-numbers.ts); any other string is its own canonical form. Never
+ * throws, unless the page replaced a built-in the serialiser calls with one that throws
+ * (`BrokenSerialiserError`).
  */
 export function canonicalArguments(value: unknown): string {
-  if (typeof value === 'string') {
-    const parsed = parseJson(value)
-    if (parsed === NOT_JSON) return value
-    value = parsed
-  }
+  return typeof value === 'string' ? (canonicalJson(value) ?? value) : canonicalValue(value)
+}
+
+/**
+ * The canonical form of the JSON value `text` holds; undefined when it holds none (it is then its
+ * own canonical form, a text with no members to read).
+ */
+export function canonicalJson(text: string): string | undefined {
+  const parsed = parseJson(text)
+  if (parsed === NOT_JSON) return undefined
+  return losesDigits(text) ? exactCanonical(text) : canonicalValue(parsed)
+}
+
+function canonicalValue(value: unknown): string {
   let text: string | undefined
   try {
     text = (typeof value === 'object' && value !== null ? flatRecordText(value) : undefined) ?? stringify(value)
@@ -66,6 +78,9 @@ function copy(value: unknown, depth: number, ancestors: WeakSet<object>): unknow
       for (let i = 0; i < value.length; i++) arrayPush(items, member(value, `${i}`, depth, ancestors))
       return items
     }
+    // A typed array stays one: the serialiser writes its items in index order, not sorted as keys.
+    const typed = isArrayBufferView(value) ? typedArrayCopy(value, (name) => member(value, name, depth, ancestors)) : undefined
+    if (typed !== undefined) return typed
     // No prototype: a `__proto__` key stays an ordinary key, as JSON.parse made it.
     const fields: Record<string, unknown> = objectCreate(null)
     const names = objectKeys(value)

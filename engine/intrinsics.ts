@@ -19,19 +19,23 @@ const uncurryThis = /* @__PURE__ */ bind.bind(call) as <T, A extends unknown[], 
 
 export const now: () => number = Date.now
 export const { parse: jsonParse, stringify: jsonStringify } = JSON
-export const { freeze, keys: objectKeys, create: objectCreate, getPrototypeOf } = Object
+export const { freeze, keys: objectKeys, create: objectCreate, getPrototypeOf, defineProperty } = Object
 export const { isArray } = Array
-export const { isFinite: isFiniteNumber } = Number
+export const { isFinite: isFiniteNumber, isSafeInteger } = Number
 export const { isView: isArrayBufferView } = ArrayBuffer
 export const NativeWeakRef = WeakRef
 export const NativeError = Error
 export const toText = String
+export const toNumber = Number
+export const NativeBigInt = BigInt
 export const callFunction = apply
 
 export const arrayIncludes = /* @__PURE__ */ uncurryThis(Array.prototype.includes) as <T>(array: readonly T[], item: T) => boolean
 export const arrayFind = /* @__PURE__ */ uncurryThis(Array.prototype.find) as <T>(array: readonly T[], test: (item: T) => boolean) => T | undefined
 export const arrayPush = /* @__PURE__ */ uncurryThis(Array.prototype.push) as <T>(array: T[], item: T) => number
 export const arrayPop = /* @__PURE__ */ uncurryThis(Array.prototype.pop) as <T>(array: T[]) => T | undefined
+/** Sorts strings in place by UTF-16 code units (the default order, which calls no page code for strings). */
+export const arraySort = /* @__PURE__ */ uncurryThis(Array.prototype.sort) as (array: string[]) => string[]
 
 // New arrays are filled by index: `concat`, `slice` and `map` would create them through the
 // page-replaceable `Array[Symbol.species]`.
@@ -64,10 +68,21 @@ export function without<T>(list: readonly T[], item: T): T[] {
 
 export const stringSlice = /* @__PURE__ */ uncurryThis(String.prototype.slice)
 export const stringCharCodeAt = /* @__PURE__ */ uncurryThis(String.prototype.charCodeAt)
+export const stringIndexOf = /* @__PURE__ */ uncurryThis(String.prototype.indexOf) as (text: string, search: string, from?: number) => number
+export const stringLastIndexOf = /* @__PURE__ */ uncurryThis(String.prototype.lastIndexOf) as (text: string, search: string, from?: number) => number
 export const stringReplaceAll = /* @__PURE__ */ uncurryThis(String.prototype.replaceAll) as unknown as (text: string, search: string, replacement: string) => string
 /** `RegExp.prototype.test` would read `exec` off the expression at call time; this is the original. */
-const regExpExec = /* @__PURE__ */ uncurryThis(RegExp.prototype.exec)
+export const regExpExec = /* @__PURE__ */ uncurryThis(RegExp.prototype.exec) as (expression: RegExp, text: string) => RegExpExecArray | null
 export const regExpTest = (expression: RegExp, text: string): boolean => regExpExec(expression, text) !== null
+
+// Typed arrays, read through %TypedArray%.prototype's own accessors: `typedArrayTag` is undefined
+// for anything but a typed array (a DataView, say).
+const typedArrayPrototype = /* @__PURE__ */ Object.getPrototypeOf(Int8Array.prototype) as object
+const typedArrayAccessor = (name: PropertyKey) => Object.getOwnPropertyDescriptor(typedArrayPrototype, name)!.get!
+export const typedArrayTag = /* @__PURE__ */ uncurryThis(/* @__PURE__ */ typedArrayAccessor(Symbol.toStringTag)) as (view: ArrayBufferView) => string | undefined
+export const typedArrayLength = /* @__PURE__ */ uncurryThis(/* @__PURE__ */ typedArrayAccessor('length')) as (array: ArrayBufferView) => number
+/** A new typed array of the same kind holding the same items, and nothing else. */
+export const typedArraySlice = /* @__PURE__ */ uncurryThis((typedArrayPrototype as { slice: () => ArrayBufferView }).slice)
 
 type MapMethods<K, V> = {
   get(map: Map<K, V>, key: K): V | undefined
@@ -97,6 +112,7 @@ const mapIteratorNext = /* @__PURE__ */ uncurryThis(/* @__PURE__ */ Object.getPr
 export const firstKey = <K>(map: Map<K, unknown>): K | undefined => mapIteratorNext(mapKeys(map)).value as K | undefined
 
 const setAdd = /* @__PURE__ */ uncurryThis(Set.prototype.add) as <T>(set: Set<T>, item: T) => Set<T>
+export const setHas = /* @__PURE__ */ uncurryThis(Set.prototype.has) as <T>(set: ReadonlySet<T>, item: T) => boolean
 /** `new Set(items)`, which would read the page-replaceable array iterator. */
 export function setOf<T>(items: readonly T[]): Set<T> {
   const set = new Set<T>()

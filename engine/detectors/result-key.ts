@@ -1,8 +1,9 @@
 // The result-aware detector's part of a run key: what a call's result says, so that a poll whose
 // result changes is progress, not a loop.
-import { canonicalArguments } from '../canonical.ts'
+import { canonicalArguments, canonicalJson } from '../canonical.ts'
 import { setOf } from '../intrinsics.ts'
 import type { ToolResult } from '../types.ts'
+import { withoutKeys } from './without-keys.ts'
 
 /**
  * A result as runs compare it. Text content is kept as it came and made canonical only when two
@@ -25,22 +26,26 @@ interface ResultFlags {
 /** Result keys for one config: `ignoreKeys` are removed at any depth before results are compared. */
 export function createResultKeys(ignoreKeys: readonly string[]) {
   const ignored = setOf(ignoreKeys)
-  const canonicalOf = (content: unknown) => {
-    const canonical = canonicalArguments(content)
-    return ignored.size === 0 ? canonical : withoutKeys(canonical, ignored)
+  const ignoring = ignoreKeys.length > 0
+  const canonicalOf = (content: unknown): string => {
+    if (!ignoring) return canonicalArguments(content)
+    if (typeof content !== 'string') return withoutKeys(canonicalArguments(content), ignored)
+    // Text that is not JSON has no keys to remove.
+    const json = canonicalJson(content)
+    return json === undefined ? content : withoutKeys(json, ignored)
   }
   const canonicalKey = (key: ResultKey) => (key.canonical ??= canonicalOf(key.text))
 
   return {
     /**
      * Reads `result.content` once; a getter that throws there is the caller's fault to report.
-     * Other content is made canonical at once: the page may change the object later.
+     * Other content is made canonical at once: the page may change the object later. No content
+     * is compared as `undefined` is: as canonical.ts writes it.
      */
     of(result: ToolResult | null | undefined, { isError, denied }: ResultFlags): ResultKey {
       const content = result?.content
       if (typeof content === 'string') return { isError, denied, text: content, canonical: undefined }
-      // No content compares equal to no content.
-      return { isError, denied, text: undefined, canonical: content === undefined ? '' : canonicalOf(content) }
+      return { isError, denied, text: undefined, canonical: canonicalOf(content) }
     },
     /**
      * A denied call (refused, or blocked by `stopAfter`) did not run: it matches any result, so
@@ -57,35 +62,16 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
 
 export type ResultKeys = ReturnType<typeof createResultKeys>
 
-/** The content a result key compares, for inspectors; undefined when the call reported none or did not run. */
-export function comparedContent(key: ResultKey | undefined): string | undefined {
-  if (key === undefined || key.denied) return undefined
-  return key.text ?? (key.canonical === '' ? undefined : key.canonical)
-}
+/** The canonical form of no content (and of content JSON leaves out, such as a function). */
+const NO_CONTENT = 'undefined'
 
 /**
- * The keys are removed from the canonical text, not from the content itself: that text is plain
- * JSON whatever the page handed over (getters, proxies, cycles), so reading it again is safe.
+ * The content a result key compares, for inspectors; undefined when the call reported none or
+ * did not run. Replayed as content, it compares as the content it stands for.
  */
-function withoutKeys(canonical: string, ignored: ReadonlySet<string>): string {
-  let data: unknown
-  try {
-    data = JSON.parse(canonical)
-  } catch {
-    // Content that is text, not JSON: it has no keys to remove.
-    return canonical
-  }
-  // In an array, so that a JSON string stays a string and is not parsed again.
-  return canonicalArguments([strip(data, ignored)])
-}
-
-function strip(value: unknown, ignored: ReadonlySet<string>): unknown {
-  if (typeof value !== 'object' || value === null) return value
-  if (Array.isArray(value)) return value.map((item) => strip(item, ignored))
-  // No prototype: a `__proto__` key stays an ordinary key, as JSON.parse made it.
-  const kept: Record<string, unknown> = Object.create(null)
-  for (const [key, item] of Object.entries(value)) if (!ignored.has(key)) kept[key] = strip(item, ignored)
-  return kept
+export function comparedContent(key: ResultKey | undefined): string | undefined {
+  if (key === undefined || key.denied) return undefined
+  return key.text ?? (key.canonical === NO_CONTENT ? undefined : key.canonical)
 }
 
 /**

@@ -29,6 +29,10 @@ export function compareStep(previous: Step, call: TrackedCall, results: ResultKe
     return 'different-call'
   const a = previous.result
   const b = call.result
-  if (a === b) return 'same'
-  return a !== undefined && b !== undefined && results.same(a, b) ? 'same' : 'result-changed'
+  // Results are compared only when both calls read them. The tool's policy is the same for both
+  // unless `configure` changed it between them: then the run goes on, as chains do across a
+  // reconfigure. Turned off, the run counts by arguments alone; turned on, the first result read
+  // joins the run, and the next ones are compared with it.
+  if (a === undefined || b === undefined) return 'same'
+  return results.same(a, b) ? 'same' : 'result-changed'
 }

@@ -8,7 +8,7 @@
 // member order; where the text does not agree with it around a member (a name given twice, say),
 // that object is read whole, from the end, where the last member of a name is found first, the
 // one `JSON.parse` keeps.
-import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, JsonText, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-text.ts'
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, JsonText, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../json-text.ts'
 import type { InsertionPoint } from './types.ts'
 import { jsonParse, jsonStringify } from '../intrinsics.ts'
 

@@ -88,6 +88,24 @@ describe('canonicalArguments', () => {
     expect(canonicalArguments(revokedArguments)).toMatch(/^"\[Thrown: .*revoked\]"$/)
   })
 
+  it('writes a typed array next to a part that throws as it writes one anywhere else: its items in index order, then its other keys', () => {
+    const items = () => Uint8Array.from({ length: 12 }, (_, i) => i + 1)
+    const itemsText = Array.from({ length: 12 }, (_, i) => `"${i}":${i + 1}`).join(',')
+    const broken = { get b(): never { throw new Error('b') } }
+    expect(canonicalArguments({ t: items(), broken })).toBe(`{"broken":{"b":"[Thrown: b]"},"t":{${itemsText}}}`)
+    expect(canonicalArguments({ t: items() })).toBe(`{"t":{${itemsText}}}`)
+    // Its own other keys after the items, sorted, each read as any member is: one that throws is
+    // named, one the prototype has an accessor for is kept.
+    const extras = Object.defineProperties(items(), {
+      z: { value: 1, enumerable: true },
+      byteLength: { value: 'own', enumerable: true },
+      y: { get: () => { throw new Error('y') }, enumerable: true },
+    })
+    expect(canonicalArguments({ t: extras })).toBe(`{"t":{${itemsText},"byteLength":"own","y":"[Thrown: y]","z":1}}`)
+    // A view that is no typed array is an object of its own keys, as the serialiser writes it.
+    expect(canonicalArguments({ view: new DataView(new ArrayBuffer(2)), broken })).toBe('{"broken":{"b":"[Thrown: b]"},"view":{}}')
+  })
+
   it('keeps a key named __proto__ as an ordinary key on the slow path too', () => {
     const parsed = JSON.parse('{"__proto__":{"polluted":true},"a":1}') as object
     Object.defineProperty(parsed, 'b', { enumerable: true, get: () => { throw new Error('b') } })

@@ -3,6 +3,7 @@ import { createRepeatToolGuard } from '../../../engine/index.ts'
 import type { Tool } from './support/agent-loop.ts'
 import { ofType, recordEvents } from './support/events.ts'
 import { firedAt, textsIn } from './support/fired.ts'
+import { replayedCounts } from './support/replay.ts'
 import { oneCallPerStep, runScenario, times, tools } from './support/scenario.ts'
 import { detailed, GENTLE } from './support/texts.ts'
 
@@ -75,6 +76,17 @@ describe('result keys', () => {
     expect(ofType(events, 'chain-reset').map((e) => e.reason)).toEqual(['result-changed', 'result-changed'])
   })
 
+  it('compares content as canonical.ts writes it: an empty text is content, and no content reads as undefined', () => {
+    const config = { resultAware: true, thresholds: [9] }
+    const guard = createRepeatToolGuard(config)
+    const events = recordEvents(guard)
+    const agent = {}
+    const call = { agent, name: 'poll_job', arguments: { id: 1 } }
+    for (const result of [{ content: '' }, {}, { content: undefined }, { content: 'undefined' }, { content: () => 'left out' }, { content: '' }]) guard.observe(call, result)
+    expect(ofType(events, 'call').map((e) => [e.count, e.result])).toEqual([[1, ''], [1, undefined], [2, undefined], [3, 'undefined'], [4, undefined], [1, '']])
+    expect(replayedCounts(events, config)).toEqual([1, 1, 2, 3, 4, 1])
+  })
+
   it('counts a denied call in the run of the same call, and compares the next result with the last real one', () => {
     const guard = createRepeatToolGuard({ resultAware: true, thresholds: [9] })
     const events = recordEvents(guard)
@@ -142,9 +154,9 @@ describe('the result on call events', () => {
       {},
       undefined,
     ])
-    // With keys to ignore, the compared form is the stripped content wrapped in an array (so a JSON
-    // string stays a string): replayed as content, it compares as the original did.
-    expect(seen).toEqual(['running 1/4', '[{"a":1,"b":2}]', undefined, undefined, undefined])
+    // With keys to ignore, the compared form is the content's canonical form without them:
+    // replayed as content, it compares as the original did.
+    expect(seen).toEqual(['running 1/4', '{"a":1,"b":2}', undefined, undefined, undefined])
     expect(callResults({ resultAware: true }, [{ content: { b: 2, a: 1 } }]).seen).toEqual(['{"a":1,"b":2}'])
   })
 

@@ -41,6 +41,27 @@ describe('what-if with recorded results', () => {
     ])
   })
 
+  it('replays a recording with ignored result keys and big numbers as it happened', () => {
+    const config = { resultAware: true, ignoreResultKeys: ['checkedAt'], thresholds: [2] }
+    const store = createInspectorStore()
+    const page = recordingPage({ ...RECOMMENDED_CONFIG, ...config })
+    const agent = { name: 'poller' }
+    const results = [
+      '{"status":"done","checkedAt":1}',
+      { status: 'done', checkedAt: 2 },
+      { id: 12345678901234567890n, checkedAt: 3 },
+      { id: 12345678901234567891n, checkedAt: 4 },
+      '{"id":12345678901234567891,"checkedAt":5}',
+    ]
+    for (const content of results) page.guard.observe({ agent, name: 'poll', arguments: '{"job":9007199254740993}' }, { content })
+    store.ingest(page.batch())
+    // Live: a text then the same object (2, reminded), two ids that differ in their last digit, the same id again (2, reminded).
+    expect(marks(store.whatIf(whatIf(config)))).toEqual([
+      [2, 'same', 'gentle', 'gentle'],
+      [5, 'same', 'gentle', 'gentle'],
+    ])
+  })
+
   it('replays a cycle recording under the cycle option', () => {
     const store = createInspectorStore()
     const page = recordingPage(RECOMMENDED_CONFIG)

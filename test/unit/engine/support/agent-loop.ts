@@ -64,7 +64,12 @@ export function scriptedModel(turns: readonly ModelTurn[]): ScriptedModel {
 interface ToolContext {
   readonly agent: Agent
 }
-export type Tool = (args: never, context: ToolContext) => string | Promise<string>
+/**
+ * What a tool returns: text, or structured content (an object, as an MCP tool's
+ * `structuredContent`), which the loop reports to the guard as it is and shows the model as JSON.
+ */
+export type ToolOutput = string | object
+export type Tool = (args: never, context: ToolContext) => ToolOutput | Promise<ToolOutput>
 
 export interface LoopOptions {
   readonly guard: RepeatToolGuard
@@ -105,7 +110,7 @@ export async function runAgent(options: LoopOptions): Promise<string> {
         )
       }),
     )
-    calls.forEach((call, i) => agent.history.push({ role: 'tool', content: [{ type: 'tool-result', id: call.id, name: call.name, output: outcomes[i]!.content, isError: outcomes[i]!.isError }] }))
+    calls.forEach((call, i) => agent.history.push({ role: 'tool', content: [{ type: 'tool-result', id: call.id, name: call.name, output: textOf(outcomes[i]!.content), isError: outcomes[i]!.isError }] }))
     for (const decision of decisions) {
       for (const context of decision.additionalContexts ?? []) agent.history.push(context as Message)
       if (decision.kind === 'block') agent.history.push({ role: 'user', content: [{ type: 'text', text: decision.feedback }] })
@@ -114,8 +119,13 @@ export async function runAgent(options: LoopOptions): Promise<string> {
   throw new Error(`the agent did not finish within ${MAX_STEPS} steps`)
 }
 
+/** The text the model is shown for a tool's output (a BigInt as its digits). */
+function textOf(output: ToolOutput): string {
+  return typeof output === 'string' ? output : JSON.stringify(output, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}` : value))
+}
+
 interface Outcome {
-  readonly content: string
+  readonly content: ToolOutput
   readonly isError: boolean
   readonly denied: boolean
 }

@@ -19,7 +19,7 @@ export function random(seed: number) {
 }
 export type Random = ReturnType<typeof random>
 
-export const STRINGS = ['', 'a', 'src/index.ts', 'é', '😀', '\ud800', '\udc00', 'a\ud83db', '"quoted"', '\\', '\n\t', '\u2028', '\u0000', '{"b":1,"a":2}', '[1, 2]', 'null', '12']
+export const STRINGS = ['', 'a', 'src/index.ts', 'é', '😀', '\ud800', '\udc00', 'a\ud83db', '"quoted"', '\\', '\n\t', '\u2028', '\u0000', '{"b":1,"a":2}', '[1, 2]', 'null', '12', '{"id":1800000000000000001}', '[1800000000000000002, 0.30000000000000001]']
 export const NUMBERS = [0, -0, 1, -1, 1.5, 1e21, 1e-7, NaN, Infinity, -Infinity, 2 ** 53, 5e-324, 100]
 export const KEYS = ['a', 'b', 'c', 'path', '__proto__', '10', '9', 'é', '😀', '\ud800', '', 'toJSON ']
 
@@ -167,9 +167,9 @@ export function variant(value: unknown, rng: Random): unknown {
   const target = containers.length > 0 ? (rng.chance(0.5) ? containers[containers.length - 1]! : rng.pick(containers)) : undefined
   switch (target === undefined ? 0 : rng.int(8)) {
     case 0:
-      // The same arguments, as a string of JSON where JSON can write them.
+      // The same arguments, as a string of JSON where JSON can write them, a BigInt as its digits.
       try {
-        return JSON.stringify(value) ?? value
+        return JSON.stringify(value, (_key, member: unknown) => (typeof member === 'bigint' ? `\u0000bigint ${member}` : member))?.replace(/"\\u0000bigint (-?\d+)"/g, '$1') ?? value
       } catch {
         return value
       }

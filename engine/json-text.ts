@@ -1,8 +1,9 @@
 // Stepping over values of a JSON text, forwards and backwards, without decoding them. Only for a
 // text `JSON.parse` accepted. Backwards is sound too: in valid JSON a quote after an even run of
 // backslashes is the edge of a string and any other quote is escaped, so every string, and with
-// them every bracket outside strings, is found from either side.
-import { jsonParse } from '../intrinsics.ts'
+// them every bracket outside strings, is found from either side. It runs in the page: only
+// built-ins captured when the engine loads (intrinsics.ts).
+import { jsonParse, regExpTest, stringCharCodeAt, stringIndexOf, stringLastIndexOf, stringSlice } from './intrinsics.ts'
 
 export const QUOTE = 0x22
 const BACKSLASH = 0x5c
@@ -27,30 +28,30 @@ export class JsonText {
   constructor(readonly text: string) {}
 
   at(i: number): number {
-    return this.text.charCodeAt(i)
+    return stringCharCodeAt(this.text, i)
   }
 
   /** The first index from `i` on that is not white space. */
   nextNonSpace(i: number): number {
-    while (isSpace(this.text.charCodeAt(i))) i++
+    while (isSpace(stringCharCodeAt(this.text, i))) i++
     return i
   }
 
   /** The last index up to `i` that is not white space (-1 when there is none). */
   lastNonSpace(i: number): number {
-    while (i >= 0 && isSpace(this.text.charCodeAt(i))) i--
+    while (i >= 0 && isSpace(stringCharCodeAt(this.text, i))) i--
     return i
   }
 
   /** Just past the value that starts at `start`. */
   valueEnd(start: number): number {
     const { text } = this
-    const first = text.charCodeAt(start)
+    const first = stringCharCodeAt(text, start)
     if (first === QUOTE) return this.stringEnd(start)
     if (isOpen(first)) {
       let depth = 0
       for (let i = start; i < text.length; i++) {
-        const c = text.charCodeAt(i)
+        const c = stringCharCodeAt(text, i)
         if (c === QUOTE) i = this.stringEnd(i) - 1
         else if (isOpen(c)) depth++
         else if (isClose(c) && --depth === 0) return i + 1
@@ -59,7 +60,7 @@ export class JsonText {
     }
     // A number, true, false or null: up to the delimiter after it.
     let i = start
-    while (i < text.length && !isDelimiter(text.charCodeAt(i))) i++
+    while (i < text.length && !isDelimiter(stringCharCodeAt(text, i))) i++
     return i
   }
 
@@ -67,12 +68,12 @@ export class JsonText {
   valueStart(end: number): number {
     const { text } = this
     const last = end - 1
-    const c = text.charCodeAt(last)
+    const c = stringCharCodeAt(text, last)
     if (c === QUOTE) return this.stringStart(last)
     if (isClose(c)) {
       let depth = 0
       for (let i = last; i >= 0; i--) {
-        const d = text.charCodeAt(i)
+        const d = stringCharCodeAt(text, i)
         if (d === QUOTE) i = this.stringStart(i)
         else if (isClose(d)) depth++
         else if (isOpen(d) && --depth === 0) return i
@@ -80,7 +81,7 @@ export class JsonText {
       throw new Error('unbalanced brackets')
     }
     let i = last
-    while (i > 0 && !isDelimiter(text.charCodeAt(i - 1))) i--
+    while (i > 0 && !isDelimiter(stringCharCodeAt(text, i - 1))) i--
     return i
   }
 
@@ -88,7 +89,7 @@ export class JsonText {
   stringEnd(open: number): number {
     // One native match per string, escapes and all: strings are most of a conversation's bytes.
     STRING.lastIndex = open
-    if (!STRING.test(this.text)) throw new Error('unterminated string')
+    if (!regExpTest(STRING, this.text)) throw new Error('unterminated string')
     return STRING.lastIndex
   }
 
@@ -97,10 +98,10 @@ export class JsonText {
     const { text } = this
     let from = close - 1
     while (from >= 0) {
-      const quote = text.lastIndexOf('"', from)
+      const quote = stringLastIndexOf(text, '"', from)
       if (quote < 0) break
       let slashes = 0
-      while (text.charCodeAt(quote - 1 - slashes) === BACKSLASH) slashes++
+      while (stringCharCodeAt(text, quote - 1 - slashes) === BACKSLASH) slashes++
       if (slashes % 2 === 0) return quote
       from = quote - 1
     }
@@ -109,9 +110,9 @@ export class JsonText {
 
   /** The decoded text of the string token from `open` to just before `end`. */
   name(open: number, end: number): string {
-    const raw = this.text.slice(open + 1, end - 1)
+    const raw = stringSlice(this.text, open + 1, end - 1)
     // Member names are almost never escaped; decode only when they are.
-    return raw.includes('\\') ? (parseJson(`"${raw}"`) as string) : raw
+    return stringIndexOf(raw, '\\') >= 0 ? (parseJson(`"${raw}"`) as string) : raw
   }
 }
 
