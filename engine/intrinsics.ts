@@ -66,7 +66,7 @@ export const stringSlice = /* @__PURE__ */ uncurryThis(String.prototype.slice)
 export const stringCharCodeAt = /* @__PURE__ */ uncurryThis(String.prototype.charCodeAt)
 export const stringReplaceAll = /* @__PURE__ */ uncurryThis(String.prototype.replaceAll) as unknown as (text: string, search: string, replacement: string) => string
 /** `RegExp.prototype.test` would read `exec` off the expression at call time; this is the original. */
-const regExpExec = /* @__PURE__ */ uncurryThis(RegExp.prototype.exec)
+export const regExpExec = /* @__PURE__ */ uncurryThis(RegExp.prototype.exec) as (expression: RegExp, text: string) => RegExpExecArray | null
 export const regExpTest = (expression: RegExp, text: string): boolean => regExpExec(expression, text) !== null
 
 type MapMethods<K, V> = {
