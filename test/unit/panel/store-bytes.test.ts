@@ -46,12 +46,14 @@ describe('byte budget', () => {
       store.ingest({ frameId: 0, url: 'u', events: [event] })
       sizes.push(store.stats().bytes - before)
     }
-    measure(call('a'))
-    measure(call('a'.repeat(1_001)))
+    // The agent, its frame and the tool name are counted once, with the first call.
+    store.ingest({ frameId: 0, url: 'u', events: [call('a')] })
+    measure(call('b'))
+    measure(call('b'.repeat(1_001)))
     measure({ type: 'request', at: 1, agentId: 'wire:1', url: 'h'.repeat(1_000), format: 'openai-chat', calls: 0, remindersInserted: 0, rewritten: false })
     measure({ type: 'page-load', at: 2, url: 'p'.repeat(500) })
-    // two bytes a character
-    expect(sizes[1]! - sizes[0]!).toBe(2_000)
+    // two bytes a character, in the row and in the agent's current run
+    expect(sizes[1]! - sizes[0]!).toBe(2 * 2_000)
     expect(sizes[2]!).toBeGreaterThan(2_000)
     expect(sizes[3]!).toBeGreaterThan(1_000)
   })
@@ -83,8 +85,10 @@ describe('byte budget', () => {
     expect(store.stats().bytes).toBeLessThanOrEqual(Math.max(full, 1_000 * KB))
     store.clear()
     expect(store.stats()).toMatchObject({ entries: 0 })
-    // reminders leave no replay fingerprint: nothing is left
-    expect(store.stats().bytes).toBe(0)
+    // Reminders leave no replay fingerprint: what is left is the agent, still listed, and its frame.
+    const listed = createInspectorStore()
+    listed.ingest({ frameId: 0, url: 'u', events: [{ type: 'agent', at: 1, agent: { id: 'hook:1', kind: 'hook', label: 'hook:1' } }] })
+    expect(store.stats().bytes).toBe(listed.stats().bytes)
   })
 })
 

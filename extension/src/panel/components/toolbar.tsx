@@ -1,7 +1,8 @@
 import type { Ref } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { InspectorStore } from '../store/inspector-store.ts'
-import { sessionSizeError, type ImportResult } from '../store/session-file.ts'
+import type { ImportResult } from '../store/session-file.ts'
+import { sessionSizeError } from '../store/session-size.ts'
 import { ClearIcon, DownloadIcon, RecordIcon, UploadIcon } from './icons.tsx'
 import { DropsIndicator, FaultsIndicator } from './indicators.tsx'
 import { downloadSession } from './session-transfer.ts'
@@ -44,7 +45,7 @@ export function Toolbar({ store, onImported, filterRef }: ToolbarProps) {
     input.value = ''
     if (!file) return
     // Refused before reading: a huge file never lands in the panel's memory.
-    const tooLarge = sessionSizeError(file.size)
+    const tooLarge = sessionSizeError(file.size, store.maxBytes)
     if (tooLarge !== undefined) return onImported({ ok: false, errors: [tooLarge] }, file.name)
     onImported(store.importSession(await file.text()), file.name)
   }

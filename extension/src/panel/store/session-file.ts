@@ -10,6 +10,7 @@ import type { FaultRecord } from './fault-record.ts'
 import { agentKey, type AgentRecord, type TimelineEntry } from './timeline-entry.ts'
 import { errorText } from '../../../../engine/text.ts'
 import { isRecord } from '../../../../engine/values.ts'
+import { sessionSizeError } from './session-size.ts'
 
 const SESSION_FORMAT = 'repeat-tool-guard/session'
 const SESSION_VERSION = 1
@@ -39,11 +40,6 @@ export type ImportResult =
   | { readonly ok: true; readonly session: SessionFile; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly errors: readonly string[] }
 
-/**
- * The largest session file opened, in bytes (or characters of an already read text). Whatever the
- * panel holds within its own byte budget exports below it.
- */
-const MAX_SESSION_BYTES = 128 * 1024 * 1024
 const MAX_ERRORS = 10
 const TIMELINE_TYPES = new Set(['call', 'reset', 'reminder', 'blocked', 'request', 'page-load'])
 const DROP_REASONS: readonly DropReason[] = ['source', 'version', 'shape', 'size', 'sender', 'rate']
@@ -170,8 +166,8 @@ function each<T>(items: readonly unknown[], path: string, errors: string[], chec
  * Parses and checks a session file. Entries beyond `maxEntries` are trimmed from the front (with a
  * warning); anything malformed fails the whole import with the first problems found.
  */
-export function parseSession(text: string, limits: { readonly maxEntries: number; readonly maxAgents: number; readonly maxFaults: number }): ImportResult {
-  const tooLarge = sessionSizeError(text.length)
+export function parseSession(text: string, limits: { readonly maxEntries: number; readonly maxAgents: number; readonly maxFaults: number; readonly maxBytes: number }): ImportResult {
+  const tooLarge = sessionSizeError(text.length, limits.maxBytes)
   if (tooLarge !== undefined) return { ok: false, errors: [tooLarge] }
   let data: unknown
   try {
@@ -213,11 +209,4 @@ export function parseSession(text: string, limits: { readonly maxEntries: number
     if (!(error instanceof Invalid)) throw error
     return { ok: false, errors: [...errors, error.message] }
   }
-}
-
-/** Why a file of `bytes` is not opened, or undefined when its size is acceptable. */
-export function sessionSizeError(bytes: number): string | undefined {
-  if (bytes <= MAX_SESSION_BYTES) return undefined
-  const mb = (n: number) => `${Math.ceil(n / (1024 * 1024)).toLocaleString('en-US')} MB`
-  return `The file is ${mb(bytes)}: this panel opens session files up to ${mb(MAX_SESSION_BYTES)}.`
 }
