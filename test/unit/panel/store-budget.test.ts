@@ -1,13 +1,14 @@
 // Every kind of record the panel keeps counts in its byte budget and goes under it, and whatever it
-// holds exports to a file it opens again, with exactly what was written.
+// holds exports to a file it opens again, both ways, with exactly what was written.
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
 import type { TabBatch } from '../../../extension/src/protocol/messages.ts'
-import { createInspectorStore, type InspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { createInspectorStore, type InspectorStore, type SessionContent } from '../../../extension/src/panel/store/inspector-store.ts'
 import { maxSessionBytes } from '../../../extension/src/panel/store/session-size.ts'
 
 const KB = 1024
+const CONTENTS: readonly SessionContent[] = ['with-arguments', 'sanitized']
 
 function call(agentId: string, seq: number, args: string, tool = 't', at = seq): InspectorEvent {
   return { type: 'call', at, agentId, seq, tool, args, argsLength: args.length, tracked: true, denied: false, isError: false, count: 1, nextThreshold: 3 }
@@ -24,17 +25,20 @@ function feed(store: InspectorStore, batches: Iterable<TabBatch>): void {
 }
 
 /**
- * Exports; a store of the same budget opens the file and holds exactly what it says.
+ * Exports both ways; a store of the same budget opens each file and holds exactly what it says.
  * (Files are compared as booleans: a failure would print megabytes.)
  */
 function expectRoundTrips(store: InspectorStore): void {
-  const file = store.exportSession()
-  expect(Buffer.byteLength(file)).toBeLessThanOrEqual(maxSessionBytes(store.maxBytes))
-  const copy = createInspectorStore({ maxBytes: store.maxBytes })
-  const imported = copy.importSession(file)
-  expect(imported.ok ? imported.warnings : imported.errors).toEqual([])
-  expect(copy.exportSession() === file, 'the imported session holds what the file says').toBe(true)
-  expect(copy.stats().bytes).toBeLessThanOrEqual(store.maxBytes)
+  for (const content of CONTENTS) {
+    const file = store.exportSession(content)
+    expect(Buffer.byteLength(file)).toBeLessThanOrEqual(maxSessionBytes(store.maxBytes))
+    const copy = createInspectorStore({ maxBytes: store.maxBytes })
+    const imported = copy.importSession(file)
+    expect(imported.ok ? imported.warnings : imported.errors).toEqual([])
+    expect(copy.exportSession('with-arguments') === file, `${content}: the imported session holds what the file says`).toBe(true)
+    expect(copy.exportSession(content) === file, `${content}: exported again, the same file`).toBe(true)
+    expect(copy.stats().bytes).toBeLessThanOrEqual(store.maxBytes)
+  }
 }
 
 /** `events` in batches of `size`, as the top frame sends them. */

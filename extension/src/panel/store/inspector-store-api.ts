@@ -10,6 +10,9 @@ import type { AgentKey, AgentRecord, TimelineEntry } from './timeline-entry.ts'
 import type { TimelineView } from './timeline-view.ts'
 import type { WhatIfReport } from './what-if.ts'
 
+/** What an export holds: everything, or arguments, results and fault texts as stand-ins. */
+export type SessionContent = 'with-arguments' | 'sanitized'
+
 export interface InspectorStoreOptions {
   /** Timeline rows kept across all agents; the oldest fall off first. */
   readonly maxEntries?: number
@@ -106,13 +109,19 @@ export interface InspectorStore {
   /** The URL of the inspected page's top frame, when known. */
   pageUrl(): string | undefined
 
-  /** The recorded session as plain data: what `exportSession` writes. */
+  /** The recorded session as plain data: what `exportSession` writes with arguments. */
   session(): SessionFile
-  exportSession(): string
+  /**
+   * The session file: with arguments (the default here), or sanitized, its arguments, results and
+   * fault texts replaced by their length and a hash (sanitized-session.ts; the toolbar's default).
+   */
+  exportSession(content?: SessionContent): string
   /** Replaces the session with a file's; on any error keeps the current one untouched. */
   importSession(text: string): ImportResult
   /** The byte budget: it sets the largest session file the store opens (session-size.ts). */
   readonly maxBytes: number
-  /** Replays the recorded calls through a fresh engine guard running `config`. */
+  /** True while an imported session that was exported sanitized is shown. */
+  readonly sanitized: boolean
+  /** Replays the recorded calls through a fresh engine guard running `config` (by their hashes in a sanitized session). */
   whatIf(config: GuardConfig): WhatIfReport
 }

@@ -11,7 +11,9 @@ import type { InspectorStore, InspectorStoreOptions } from './inspector-store-ap
 import { redactedBatch, redactedEvent, redactedUrl } from './redacted.ts'
 import { ReplayGuard } from './replay-guard.ts'
 import { configBytes, faultBytes } from './retained-bytes.ts'
+import { sanitizedSession } from './sanitized-session.ts'
 import { sessionOf } from './session-export.ts'
+import { trimmedSession } from './trimmed-session.ts'
 import { parseSession } from './session-file.ts'
 import { evictOverBudget, type BudgetedRecords } from './store-budget.ts'
 import { NO_FILTER, sameFilter } from './timeline-filter.ts'
@@ -22,7 +24,7 @@ import { CycleMarks } from './cycle-marks.ts'
 import { WasteMeter } from './waste-meter.ts'
 import { replayWhatIf } from './what-if.ts'
 
-export type { IngestOptions, InspectorStats, InspectorStore, InspectorStoreOptions } from './inspector-store-api.ts'
+export type { IngestOptions, InspectorStats, InspectorStore, InspectorStoreOptions, SessionContent } from './inspector-store-api.ts'
 
 const DEFAULTS = { maxEntries: 200_000, maxBytes: 64 * 1024 * 1024, maxAgents: 2_000, maxAgentsPerFrame: 50, maxFaults: 200, maxTools: 1_000 } as const
 
@@ -43,6 +45,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
   let faultsHeld = 0
   let config: GuardConfig | undefined
   let configHeld = 0
+  let sanitized = false
   let calls = 0
   let discarded = 0
   let refused = 0
@@ -339,6 +342,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       // Forgotten with the session: the live history that follows is all new to this store.
       replayGuard.clear()
       setConfig(undefined)
+      sanitized = false
       for (const key of Object.keys(remoteDrops) as DropReason[]) delete remoteDrops[key]
       for (const key of Object.keys(localDrops) as DropReason[]) delete localDrops[key]
       historyTruncated = false
@@ -374,10 +378,19 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     pageUrl: () => frames.get(0)?.url,
 
     session: () =>
-      sessionOf({ config, frames, agents: registry.values(), rows: log, faults, drops: store.drops(), discarded }),
-    exportSession: () => JSON.stringify(store.session()),
+      sessionOf({ config, frames, agents: registry.values(), rows: log, faults, drops: store.drops(), discarded, sanitized }),
+    exportSession(content = 'with-arguments') {
+      if (content === 'with-arguments') return JSON.stringify(store.session())
+      // Stand-ins can make the session larger than the budget: the file then holds what a panel
+      // opening it keeps (no replay fingerprints), so it imports exactly as written.
+      const { file, growth } = sanitizedSession(store.session())
+      return JSON.stringify(trimmedSession(file, retainedBytes() - replayGuard.bytes + growth - limits.maxBytes))
+    },
     get maxBytes() {
       return limits.maxBytes
+    },
+    get sanitized() {
+      return sanitized
     },
     importSession(text) {
       const parsed = parseSession(text, limits)
@@ -398,6 +411,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       }
       for (const fault of file.faults) pushFault(fault)
       setConfig(file.config ?? undefined)
+      sanitized = file.sanitized === true
       for (const key of Object.keys(remoteDrops) as DropReason[]) delete remoteDrops[key]
       for (const key of Object.keys(localDrops) as DropReason[]) delete localDrops[key]
       Object.assign(remoteDrops, file.drops)
@@ -411,7 +425,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       changed()
       return parsed
     },
-    whatIf: (whatIfConfig) => replayWhatIf(log, whatIfConfig),
+    whatIf: (whatIfConfig) => replayWhatIf(log, whatIfConfig, { sanitized }),
   }
   return store
 }

@@ -48,7 +48,7 @@ export function textBytes(text: string): number {
 }
 
 /** An agent's record with every text it holds: the run's tool and arguments change with its calls. */
-export function agentBytes(agent: AgentRecord): number {
+export function agentBytes(agent: Pick<AgentRecord, 'key' | 'descriptor' | 'parentKey' | 'tool' | 'args'>): number {
   const { key, descriptor, parentKey, tool, args } = agent
   return AGENT_OVERHEAD_BYTES + chars(key) + chars(descriptor.id) + chars(descriptor.label) + chars(descriptor.parentId) + chars(parentKey) + chars(tool) + chars(args)
 }

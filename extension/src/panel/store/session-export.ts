@@ -15,6 +15,7 @@ interface SessionRecords {
   readonly faults: Iterable<FaultRecord>
   readonly drops: DropCounts
   readonly discarded: number
+  readonly sanitized: boolean
 }
 
 export function sessionOf(records: SessionRecords): SessionFile {
@@ -28,6 +29,7 @@ export function sessionOf(records: SessionRecords): SessionFile {
     faults: [...records.faults],
     drops: records.drops,
     discarded: records.discarded,
+    ...(records.sanitized ? { sanitized: true } : {}),
   }
 }
 

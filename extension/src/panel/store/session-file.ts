@@ -34,6 +34,8 @@ export interface SessionFile {
   readonly faults: readonly FaultRecord[]
   readonly drops: DropCounts
   readonly discarded: number
+  /** Arguments, results and fault texts are stand-ins (sanitized-session.ts). */
+  readonly sanitized?: true
 }
 
 export type ImportResult =
@@ -43,7 +45,7 @@ export type ImportResult =
 const MAX_ERRORS = 10
 const TIMELINE_TYPES = new Set(['call', 'reset', 'reminder', 'blocked', 'request', 'page-load'])
 const DROP_REASONS: readonly DropReason[] = ['source', 'version', 'shape', 'size', 'sender', 'rate']
-const TOP_KEYS = ['format', 'version', 'config', 'frames', 'agents', 'entries', 'faults', 'drops', 'discarded']
+const TOP_KEYS = ['format', 'version', 'config', 'frames', 'agents', 'entries', 'faults', 'drops', 'discarded', 'sanitized']
 const AGENT_KEYS = ['key', 'frameId', 'pageLoad', 'descriptor', 'parentKey', 'tool', 'args', 'count', 'nextThreshold', 'calls', 'reminders', 'lastSeq', 'lastReminderSeq', 'firstAt', 'lastAt']
 const AGENT_OPTIONAL = new Set(['parentKey', 'tool', 'args'])
 
@@ -178,7 +180,7 @@ export function parseSession(text: string, limits: { readonly maxEntries: number
   const errors: string[] = []
   const warnings: string[] = []
   try {
-    const file = objectWith(data, 'session', TOP_KEYS)
+    const file = objectWith(data, 'session', TOP_KEYS, new Set(['sanitized']))
     if (file.format !== SESSION_FORMAT) fail('session.format', `must be "${SESSION_FORMAT}": this is not a Repeat Tool Guard session`)
     if (file.version !== SESSION_VERSION) fail('session.version', `${String(file.version)} is not supported (this panel reads version ${SESSION_VERSION})`)
     const sessionConfig = config(file.config, 'session.config')
@@ -199,11 +201,13 @@ export function parseSession(text: string, limits: { readonly maxEntries: number
     const faults = each(array(file.faults, 'session.faults').slice(-limits.maxFaults), 'session.faults', errors, fault)
     const sessionDrops = drops(file.drops, 'session.drops')
     const discarded = natural(file.discarded, 'session.discarded') + (array(file.entries, 'session.entries').length - entryItems.length)
+    if (Object.hasOwn(file, 'sanitized') && file.sanitized !== true) fail('session.sanitized', 'must be true when present')
     if (errors.length > 0) return { ok: false, errors }
+    const sanitized = file.sanitized === true ? { sanitized: true as const } : {}
     return {
       ok: true,
       warnings,
-      session: { format: SESSION_FORMAT, version: SESSION_VERSION, config: sessionConfig, frames, agents, entries, faults, drops: sessionDrops, discarded },
+      session: { format: SESSION_FORMAT, version: SESSION_VERSION, config: sessionConfig, frames, agents, entries, faults, drops: sessionDrops, discarded, ...sanitized },
     }
   } catch (error) {
     if (!(error instanceof Invalid)) throw error
