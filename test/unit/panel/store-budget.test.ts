@@ -114,8 +114,9 @@ describe('the byte budget covers every kind of record', () => {
     const text = `Repeated cycle of tool calls detected:\n- cycle: ${tools.join(' -> ')}\n- repetitions: 2\n- calls:`
     const events: InspectorEvent[] = []
     for (let agent = 1; agent <= 20; agent++)
-      for (let seq = 1; seq <= 64; seq++) events.push({ type: 'reminder', at: seq, agentId: `hook:${agent}`, seq: seq * 1_000, tool: tools[0]!, count: 2, level: 'cycle', text })
-    feed(store, batches(events, 64))
+      // More than the 64 marks an agent keeps: the oldest give their bytes back as they go.
+      for (let seq = 1; seq <= 80; seq++) events.push({ type: 'reminder', at: seq, agentId: `hook:${agent}`, seq: seq * 1_000, tool: tools[0]!, count: 2, level: 'cycle', text })
+    feed(store, batches(events, 80))
     expectRoundTrips(store)
   })
 
