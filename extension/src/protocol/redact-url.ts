@@ -1,86 +1,59 @@
-// Secrets must not travel: a URL the extension records, shows or exports loses its fragment (an
-// OAuth implicit grant puts tokens there) and the values of query parameters named like keys
-// (Gemini's `?key=`, signed URLs, OAuth codes). The parameter's name stays, so the URL still says
+// Secrets must not travel: a URL the extension records, shows or exports loses its user info
+// (`https://TOKEN@host`, `https://user:pass@host`), the values of query parameters named like keys
+// (Gemini's `?key=`, `accessToken`, signed URLs' `X-Amz-Signature` or `Policy`, OAuth codes: see
+// secret-names.ts), tokens written into its path (secret-path.ts), and every parameter value of its
+// fragment, which is kept only when it is a route (`#/chat/42`). Names stay, so the URL still says
 // what it was.
-import { setOf } from '../../../engine/intrinsics.ts'
+import { stringCharCodeAt, stringSlice } from '../../../engine/intrinsics.ts'
+import { isSecretName } from './secret-names.ts'
+import { REDACTED, redactFragment, redactPairs, redactPath } from './secret-path.ts'
 
-/** What a removed value becomes. */
-export const REDACTED = 'REDACTED'
+export { REDACTED }
 
-/** Parameter names whose values are secrets, compared lower-cased. */
-const SECRET_NAMES = setOf([
-  'key',
-  'api_key',
-  'apikey',
-  'api-key',
-  'token',
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'auth',
-  'authorization',
-  'sig',
-  'signature',
-  'secret',
-  'client_secret',
-  'password',
-  'passwd',
-  'pwd',
-  'session',
-  'sessionid',
-  'session_id',
-  'code',
-  'credential',
-  'credentials',
-  'x-amz-signature',
-  'x-amz-security-token',
-  'x-amz-credential',
-  'x-goog-signature',
-  'x-goog-credential',
-])
-
-/** Compound names that end like a secret: `goog_api_key`, `x-auth-token`, `upload.signature`. */
-const SECRET_SUFFIX = /[-_.](?:api[-_]?key|key|token|secret|signature|sig|password|passwd|pwd|auth|credential|session(?:[-_]?id)?)$/
-
-function isSecretName(rawName: string): boolean {
-  let name = rawName.replace(/\+/g, ' ')
-  try {
-    name = decodeURIComponent(name)
-  } catch {
-    // A malformed escape: judge the name as written.
-  }
-  name = name.trim().toLowerCase()
-  return SECRET_NAMES.has(name) || SECRET_SUFFIX.test(name)
-}
-
-/** The query (without `?`) with every secret value replaced; other parameters keep their exact spelling. */
-function redactQuery(query: string): string {
-  return query
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=')
-      const name = eq === -1 ? pair : pair.slice(0, eq)
-      return eq !== -1 && isSecretName(name) ? `${name}=${REDACTED}` : pair
-    })
-    .join('&')
-}
+const AMPERSAND = /&/g
 
 /**
- * `url` without its fragment, its user info's password, or the values of secret query
- * parameters. Never throws: a URL the URL API cannot parse keeps only what precedes its `?`/`#`.
+ * `url` without its secrets. Never throws: a URL the URL API cannot parse keeps only what precedes
+ * its `?`/`#`, without user info, its path's tokens redacted.
  */
 export function redactUrl(url: string): string {
   let parsed: URL
   try {
     parsed = new URL(url)
   } catch {
-    const end = url.search(/[?#]/)
-    return end === -1 ? url : url.slice(0, end)
+    return redactPath(withoutUserInfo(beforeQuery(url)), '')
   }
-  parsed.hash = ''
+  if (parsed.username !== '') parsed.username = REDACTED
   if (parsed.password !== '') parsed.password = REDACTED
-  if (parsed.search.length > 1) parsed.search = redactQuery(parsed.search.slice(1))
+  const path = parsed.pathname
+  // An opaque path (`about:blank`, `blob:https://…`) is not a list of segments.
+  if (stringCharCodeAt(path, 0) === 47) {
+    const redacted = redactPath(path, parsed.hostname)
+    if (redacted !== path) parsed.pathname = redacted
+  }
+  if (parsed.search.length > 1) parsed.search = redactPairs(stringSlice(parsed.search, 1), AMPERSAND, '&', isSecretName)
+  const fragment = parsed.hash.length > 1 ? redactFragment(stringSlice(parsed.hash, 1)) : ''
+  parsed.hash = fragment
   // `hash = ''` leaves a bare `#` on some URLs (`about:blank#`); nothing may follow it anyway.
   const href = parsed.href
-  return href.endsWith('#') ? href.slice(0, -1) : href
+  return fragment === '' && stringCharCodeAt(href, href.length - 1) === 35 ? stringSlice(href, 0, href.length - 1) : href
+}
+
+/** What precedes the first `?` or `#`. */
+function beforeQuery(url: string): string {
+  for (let i = 0; i < url.length; i++) {
+    const c = stringCharCodeAt(url, i)
+    if (c === 63 || c === 35) return stringSlice(url, 0, i)
+  }
+  return url
+}
+
+/** `url` without what precedes an `@` in its authority (after `//`, before the next `/`). */
+function withoutUserInfo(url: string): string {
+  let start = -1
+  for (let i = 0; i + 1 < url.length && start === -1; i++) if (stringCharCodeAt(url, i) === 47 && stringCharCodeAt(url, i + 1) === 47) start = i + 2
+  if (start === -1) return url
+  let userEnd = start
+  for (let i = start; i < url.length && stringCharCodeAt(url, i) !== 47; i++) if (stringCharCodeAt(url, i) === 64) userEnd = i + 1
+  return userEnd === start ? url : stringSlice(url, 0, start) + stringSlice(url, userEnd)
 }

@@ -1,9 +1,9 @@
 // An imported session in the panel of a live tab: reloads, live calls and a forged page load
 // change nothing of it, until the user goes back to live.
-import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
+import { exportSession } from '../support/panel-export.ts'
 import { useStage } from '../support/stage.ts'
 
 declare global {
@@ -16,11 +16,6 @@ const stage = useStage({ folder: resolve(import.meta.dirname, 'pages') })
 
 const texts = (panel: Page, testId: string) => panel.getByTestId(testId).allTextContents()
 
-async function exportSession(panel: Page): Promise<string> {
-  const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByTestId('export').click()])
-  return readFile(await download.path(), 'utf8')
-}
-
 async function calls(page: Page, agent: string, tool: string, times: number): Promise<void> {
   for (let i = 0; i < times; i++) await page.evaluate(([a, t]) => window.callTool(a!, t!, { q: 1 }), [agent, tool])
 }
@@ -30,7 +25,7 @@ it('keeps an imported session exactly through a reload, live calls and a forged 
   const panel = await stage.browser.openPanel(tabId)
   await calls(page, 'recorded', 'grep', 5)
   await expect.poll(() => texts(panel, 'reminder-text')).toHaveLength(2)
-  const file = await exportSession(panel)
+  const file = await exportSession(panel, 'with-arguments')
   const reminders = await texts(panel, 'reminder-text')
 
   await panel.getByTestId('import-input').setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(file) })
@@ -44,7 +39,7 @@ it('keeps an imported session exactly through a reload, live calls and a forged 
 
   expect(await panel.getByTestId('agent-label').allTextContents()).toEqual(['recorded'])
   expect(await texts(panel, 'reminder-text')).toEqual(reminders)
-  expect(await exportSession(panel)).toBe(file)
+  expect(await exportSession(panel, 'with-arguments')).toBe(file)
 
   // Back to live: the tab as it is now, from the service worker's history.
   await panel.getByTestId('back-to-live').click()

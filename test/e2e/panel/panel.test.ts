@@ -121,7 +121,7 @@ describe('the live panel', () => {
     await calls(page, 'exporter', 'read', { f: 'x' }, 1)
     const panel = await stage.browser.openPanel(tabId)
     await expect.poll(() => texts(panel, 'reminder-text')).toHaveLength(2)
-    const exported = await exportSession(panel)
+    const exported = await exportSession(panel, 'with-arguments')
     expect(JSON.parse(exported)).toMatchObject({ format: 'repeat-tool-guard/session', version: 1 })
 
     // an empty panel (a tab that never had an agent) takes the file
@@ -129,7 +129,7 @@ describe('the live panel', () => {
     await viewer.getByTestId('import-input').setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(exported) })
     await expect.poll(() => labels(viewer)).toEqual(['exporter'])
     expect(await texts(viewer, 'reminder-text')).toEqual(await texts(panel, 'reminder-text'))
-    expect(await exportSession(viewer)).toBe(exported)
+    expect(await exportSession(viewer, 'with-arguments')).toBe(exported)
   })
 })
 

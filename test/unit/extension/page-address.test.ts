@@ -33,27 +33,39 @@ describe("the page's address, read and redacted by the on-demand half", () => {
     expect(loadedAddress(broken, 'https://app.example').href).toBe('https://app.example/now')
   })
 
-  test('with the built-ins the redaction calls replaced by throwing ones: the address up to its path, nothing secret-shaped', () => {
-    const cases = [
-      ['https://user:pw@app.example/chat?key=sk-1#t', 'https://app.example/chat'],
-      ['https://app.example:8443/a/b#key=x', 'https://app.example:8443/a/b'],
-      ['https://u@app.example?key=sk-1', 'https://app.example'],
-      ['http://127.0.0.1:5173/', 'http://127.0.0.1:5173/'],
-    ] as const
+  const cases = [
+    ['https://user:pw@app.example/chat?key=sk-1#t', 'https://app.example/chat', 'https://REDACTED:REDACTED@app.example/chat?key=REDACTED'],
+    ['https://app.example:8443/a/b#key=x', 'https://app.example:8443/a/b', 'https://app.example:8443/a/b'],
+    ['https://u@app.example?key=sk-1', 'https://app.example', 'https://REDACTED@app.example/?key=REDACTED'],
+    ['http://127.0.0.1:5173/', 'http://127.0.0.1:5173/', 'http://127.0.0.1:5173/'],
+  ] as const
+
+  test('with the string built-ins replaced by throwing ones: redacted all the same, on the ones captured at start', () => {
     const addresses = cases.map(([href]) => loadedAddress(frame(href), originOf(href)))
-    const { split, indexOf, slice } = String.prototype
+    const { split, indexOf, slice, toLowerCase, replace } = String.prototype
     const replaced = () => {
       throw new Error('replaced by the page')
     }
-    String.prototype.split = replaced
-    String.prototype.indexOf = replaced
+    Object.assign(String.prototype, { split: replaced, indexOf: replaced, toLowerCase: replaced, replace: replaced })
+    try {
+      expect(addresses.map(reportedAddress)).toEqual(cases.map(([, , redacted]) => redacted))
+      String.prototype.slice = replaced
+      expect(reportedAddress(loadedAddress(frame(cases[0][0]), originOf(cases[0][0])))).toBe(cases[0][2])
+    } finally {
+      Object.assign(String.prototype, { split, indexOf, slice, toLowerCase, replace })
+    }
+  })
+
+  test('with the URL parser replaced by a throwing one: the address up to its path, nothing secret-shaped', () => {
+    const addresses = cases.map(([href]) => loadedAddress(frame(href), originOf(href)))
+    const { URL } = globalThis
+    globalThis.URL = function () {
+      throw new TypeError('replaced by the page')
+    } as unknown as typeof URL
     try {
       expect(addresses.map(reportedAddress)).toEqual(cases.map(([, bare]) => bare))
-      // Read after the page replaced them too: the address is cut without them.
-      String.prototype.slice = replaced
-      expect(reportedAddress(loadedAddress(frame(cases[0][0]), originOf(cases[0][0])))).toBe(cases[0][1])
     } finally {
-      Object.assign(String.prototype, { split, indexOf, slice })
+      globalThis.URL = URL
     }
   })
 

@@ -3,7 +3,7 @@ import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { LIMITS, PROTOCOL_VERSION } from '../../../extension/src/protocol/events.ts'
 import { connectPanel, type PanelConnectionOptions } from '../../../extension/src/panel/extension/panel-connection.ts'
 import { createInspectorStore, type InspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
-import { sessionSizeError } from '../../../extension/src/panel/store/session-file.ts'
+import { maxSessionBytes, sessionSizeError } from '../../../extension/src/panel/store/session-size.ts'
 import { pageLoad, recordingPage, repeat } from './recorded-session.ts'
 
 /** A session with a subagent, a reminder, a fault and the page's config. */
@@ -28,11 +28,16 @@ describe('session import: caps', () => {
   it('refuses a file over the size cap before parsing it, and keeps the current session', () => {
     const store = recorded()
     const before = store.exportSession()
-    const huge = ' '.repeat(128 * 1024 * 1024 + 1)
-    const result = store.importSession(huge)
-    expect(result).toEqual({ ok: false, errors: ['The file is 129 MB: this panel opens session files up to 128 MB.'] })
+    // The default budget's cap: three bytes of file for each byte of budget, and room for the file's own fields.
+    const cap = maxSessionBytes(64 * 1024 * 1024)
+    expect(cap).toBe(192 * 1024 * 1024 + 4 * 1024)
+    // Only the text's length is read before refusing it: a stand-in spares the test 192 MB of spaces.
+    const result = store.importSession({ length: cap + 1 } as string)
+    expect(result).toEqual({ ok: false, errors: ['The file is 193 MB: this panel opens session files up to 192 MB.'] })
     expect(store.exportSession()).toBe(before)
-    expect(sessionSizeError(128 * 1024 * 1024)).toBeUndefined()
+    expect(sessionSizeError(cap, store.maxBytes)).toBeUndefined()
+    // A smaller budget, a smaller cap.
+    expect(sessionSizeError(3 * 1024 * 1024 + 4 * 1024 + 1, 1024 * 1024)).toBe('The file is 4 MB: this panel opens session files up to 3 MB.')
   })
 
   it('caps every text field as the live protocol caps it', () => {

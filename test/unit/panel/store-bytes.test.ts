@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
 import type { TabBatch } from '../../../extension/src/protocol/messages.ts'
 import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
 import { ReplayGuard } from '../../../extension/src/panel/store/replay-guard.ts'
+import { rowBytes, textBytes } from '../../../extension/src/panel/store/retained-bytes.ts'
 import { textDigest } from '../../../extension/src/panel/store/text-digest.ts'
 
 const KB = 1024
@@ -46,12 +48,14 @@ describe('byte budget', () => {
       store.ingest({ frameId: 0, url: 'u', events: [event] })
       sizes.push(store.stats().bytes - before)
     }
-    measure(call('a'))
-    measure(call('a'.repeat(1_001)))
+    // The agent, its frame and the tool name are counted once, with the first call.
+    store.ingest({ frameId: 0, url: 'u', events: [call('a')] })
+    measure(call('b'))
+    measure(call('b'.repeat(1_001)))
     measure({ type: 'request', at: 1, agentId: 'wire:1', url: 'h'.repeat(1_000), format: 'openai-chat', calls: 0, remindersInserted: 0, rewritten: false })
     measure({ type: 'page-load', at: 2, url: 'p'.repeat(500) })
-    // two bytes a character
-    expect(sizes[1]! - sizes[0]!).toBe(2_000)
+    // two bytes a character, in the row and in the agent's current run
+    expect(sizes[1]! - sizes[0]!).toBe(2 * 2_000)
     expect(sizes[2]!).toBeGreaterThan(2_000)
     expect(sizes[3]!).toBeGreaterThan(1_000)
   })
@@ -76,15 +80,54 @@ describe('byte budget', () => {
 
   it('gives back the bytes of rows it drops and of a clear', () => {
     const store = createInspectorStore({ maxBytes: 1_000 * KB })
+    // The agent, listed before any row: what a clear leaves.
+    store.ingest({ frameId: 0, url: 'u', events: [{ type: 'agent', at: 1, agent: { id: 'hook:1', kind: 'hook', label: 'hook:1' } }] })
+    const listed = store.stats().bytes
     store.ingest(reminders(1, 10, 20_000))
     const full = store.stats().bytes
     for (let b = 1; b < 20; b++) store.ingest(reminders(b * 10 + 1, 10, 20_000))
     // steady state: the budget is reused, not leaked
     expect(store.stats().bytes).toBeLessThanOrEqual(Math.max(full, 1_000 * KB))
+    // A tool name and a cycle's tools, both let go by a clear.
+    const cycle = 'Repeated cycle of tool calls detected:\n- cycle: a -> b\n- repetitions: 2\n- calls:'
+    store.ingest({
+      frameId: 0,
+      url: 'u',
+      events: [
+        { type: 'call', at: 1, agentId: 'hook:1', seq: 500, tool: 'named', args: '{}', argsLength: 2, tracked: false, denied: false, isError: false, count: 0, nextThreshold: 3 },
+        { type: 'reminder', at: 1, agentId: 'hook:1', seq: 501, tool: 'a', count: 2, level: 'cycle', text: cycle },
+      ],
+    })
     store.clear()
     expect(store.stats()).toMatchObject({ entries: 0 })
-    // reminders leave no replay fingerprint: nothing is left
-    expect(store.stats().bytes).toBe(0)
+    // Reminders leave no replay fingerprint: what is left is the agent, still listed, and its frame.
+    expect(store.stats().bytes).toBe(listed)
+  })
+
+  it('counts every kind of record: frames, agents, tool names, cycle marks, fingerprints, the config', () => {
+    const store = createInspectorStore({ preserveLog: true })
+    const grows = (events: InspectorEvent[], frameId = 0): number => {
+      const before = store.stats().bytes
+      store.ingest({ frameId, url: 'u', events })
+      return store.stats().bytes - before
+    }
+    const call = (seq: number, tool: string): InspectorEvent => ({ type: 'call', at: seq, agentId: 'hook:1', seq, tool, args: '{}', argsLength: 2, tracked: false, denied: false, isError: false, count: 0, nextThreshold: 3 })
+    grows([call(1, 'seen'.padEnd(256, 's'))])
+    // A subframe heard of for the first time: its address.
+    expect(grows([{ type: 'page-load', at: 1, url: `https://f.example/${'a'.repeat(2_000)}` }], 7)).toBeGreaterThan(2 * 2_000)
+    // An agent: its label.
+    expect(grows([{ type: 'agent', at: 1, agent: { id: 'hook:2', kind: 'hook', label: 'l'.repeat(200) } }])).toBeGreaterThan(2 * 200)
+    // A tool name the panel lists: once in its row, once in the list.
+    expect(grows([call(2, 'new'.padEnd(256, 'n'))]) - grows([call(3, 'seen'.padEnd(256, 's'))])).toBeGreaterThanOrEqual(2 * 256)
+    // A cycle's tools, kept beside its row.
+    const tools = ['x'.repeat(200), 'y'.repeat(200)]
+    const reminder = (level: 'gentle' | 'cycle', seq: number): InspectorEvent => ({ type: 'reminder', at: 1, agentId: 'hook:1', seq, tool: 'x', count: 2, level, text: `Repeated cycle of tool calls detected:\n- cycle: ${tools.join(' -> ')}\n- repetitions: 2` })
+    expect(grows([reminder('cycle', 4)]) - grows([reminder('gentle', 5)])).toBeGreaterThanOrEqual(2 * 400)
+    // A reset's replay fingerprint, beside its row.
+    const reset = (previousCount: number) => ({ type: 'reset', at: 1, agentId: 'hook:1', reason: 'prompt', previousCount }) as const
+    expect(grows([reset(1)])).toBe(rowBytes(reset(1), '0.0:hook:1') + textBytes(`0|reset|1|=hook:1|prompt|1`))
+    // The config in force.
+    expect(grows([{ type: 'config', at: 1, config: { ...RECOMMENDED_CONFIG, include: ['i'.repeat(10_000)] } }])).toBeGreaterThan(2 * 10_000)
   })
 })
 

@@ -158,6 +158,9 @@ function ImportBanner({ result, name, onClose }: { result: ImportResult; name: s
               Imported <b>{name}</b>. Live events are set aside so nothing mixes into it or clears it; press <b>Back to live</b> (or Clear) to
               leave it.
             </p>
+            {result.session.sanitized && (
+              <p data-testid="import-sanitized">It was exported sanitized: tool arguments, results and fault texts show as their length and a hash.</p>
+            )}
             {result.warnings.map((warning) => (
               <p key={warning}>{warning}</p>
             ))}

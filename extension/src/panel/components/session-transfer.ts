@@ -1,12 +1,13 @@
-import type { InspectorStore } from '../store/inspector-store.ts'
+import type { InspectorStore, SessionContent } from '../store/inspector-store.ts'
 
 /** Saves the session as a JSON file through an ordinary download (works in DevTools and in a page). */
-export function downloadSession(store: InspectorStore, now = new Date()): void {
-  const blob = new Blob([store.exportSession()], { type: 'application/json' })
+export function downloadSession(store: InspectorStore, content: SessionContent, now = new Date()): void {
+  const blob = new Blob([store.exportSession(content)], { type: 'application/json' })
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
-  link.download = `repeat-tool-guard-session-${fileStamp(now)}.json`
+  // The file that holds the arguments says so in its name.
+  link.download = `repeat-tool-guard-session-${fileStamp(now)}${content === 'sanitized' ? '' : '-with-arguments'}.json`
   link.style.display = 'none'
   document.body.append(link)
   link.click()

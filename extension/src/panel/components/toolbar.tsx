@@ -1,10 +1,11 @@
 import type { Ref } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { InspectorStore } from '../store/inspector-store.ts'
-import { sessionSizeError, type ImportResult } from '../store/session-file.ts'
-import { ClearIcon, DownloadIcon, RecordIcon, UploadIcon } from './icons.tsx'
+import type { ImportResult } from '../store/session-file.ts'
+import { sessionSizeError } from '../store/session-size.ts'
+import { ExportMenu } from './export-menu.tsx'
+import { ClearIcon, RecordIcon, UploadIcon } from './icons.tsx'
 import { DropsIndicator, FaultsIndicator } from './indicators.tsx'
-import { downloadSession } from './session-transfer.ts'
 
 /** Typing pauses this long before the filter runs over every recorded row. */
 const FILTER_DELAY_MS = 120
@@ -44,7 +45,7 @@ export function Toolbar({ store, onImported, filterRef }: ToolbarProps) {
     input.value = ''
     if (!file) return
     // Refused before reading: a huge file never lands in the panel's memory.
-    const tooLarge = sessionSizeError(file.size)
+    const tooLarge = sessionSizeError(file.size, store.maxBytes)
     if (tooLarge !== undefined) return onImported({ ok: false, errors: [tooLarge] }, file.name)
     onImported(store.importSession(await file.text()), file.name)
   }
@@ -97,9 +98,7 @@ export function Toolbar({ store, onImported, filterRef }: ToolbarProps) {
         ))}
       </select>
       <span class="rtg-divider" />
-      <button type="button" class="rtg-tool-button" data-testid="export" title="Export the session as JSON" onClick={() => downloadSession(store)}>
-        <DownloadIcon /> Export
-      </button>
+      <ExportMenu store={store} />
       <button type="button" class="rtg-tool-button" data-testid="import" title="Import a session file" onClick={() => fileInput.current?.click()}>
         <UploadIcon /> Import
       </button>

@@ -1,4 +1,5 @@
 import type { AgentDescriptor, AgentState, InspectorEvent } from '../../protocol/events.ts'
+import { agentBytes } from './retained-bytes.ts'
 import { agentKey, type AgentKey, type AgentRecord } from './timeline-entry.ts'
 
 type CallEvent = Extract<InspectorEvent, { type: 'call' }>
@@ -26,6 +27,9 @@ export class AgentRegistry {
   private readonly records = new Map<AgentKey, AgentRecord>()
   private readonly perFrame = new Map<number, number>()
   private inSubframes = 0
+  /** Each agent's estimated bytes as last counted, and their sum (retained-bytes.ts). */
+  private readonly charged = new Map<AgentKey, number>()
+  private held = 0
   private treeCache: { version: number; rows: readonly AgentTreeRow[] } | undefined
   /** Bumps when an agent is added or its identity (label, parent) changes: the tree depends on it. */
   private structure = 0
@@ -34,6 +38,16 @@ export class AgentRegistry {
 
   get size(): number {
     return this.records.size
+  }
+
+  /** What the records hold, as the panel's byte budget counts it. */
+  get bytes(): number {
+    return this.held
+  }
+
+  /** True while an agent of `frameId` is listed. */
+  holds(frameId: number): boolean {
+    return (this.perFrame.get(frameId) ?? 0) > 0
   }
 
   get(key: AgentKey): AgentRecord | undefined {
@@ -63,6 +77,7 @@ export class AgentRegistry {
       known.parentKey = parentKey
       known.rev += 1
       this.structure += 1
+      this.count(known)
     }
     return known
   }
@@ -77,6 +92,7 @@ export class AgentRegistry {
     record.nextThreshold = event.nextThreshold
     record.lastSeq = Math.max(record.lastSeq, event.seq)
     this.touch(record, event.at)
+    if (event.tracked) this.count(record)
   }
 
   /** A call recorded in the timeline. */
@@ -91,6 +107,7 @@ export class AgentRegistry {
       record.tool = undefined
       record.args = undefined
       record.count = 0
+      this.count(record)
     }
     this.touch(record, event.at)
   }
@@ -108,6 +125,7 @@ export class AgentRegistry {
     record.count = state.count
     record.nextThreshold = state.nextThreshold
     record.rev += 1
+    this.count(record)
   }
 
   touch(record: AgentRecord, at: number): void {
@@ -121,22 +139,33 @@ export class AgentRegistry {
     for (const record of records) {
       this.records.set(record.key, record)
       this.counted(record.frameId, 1)
+      this.count(record)
     }
   }
 
   clear(): void {
     this.records.clear()
     this.perFrame.clear()
+    this.charged.clear()
+    this.held = 0
     this.inSubframes = 0
     this.structure += 1
+  }
+
+  /** Forgets the agent seen first (the panel's byte budget needs room); undefined when none is left. */
+  forgetOldest(): AgentRecord | undefined {
+    const first = this.records.values().next()
+    if (first.done) return undefined
+    this.remove(first.value)
+    this.structure += 1
+    return first.value
   }
 
   /** Keeps only the agents `keep` accepts, their recorded-call counters back at zero. */
   retain(keep: (record: AgentRecord) => boolean): void {
     for (const record of this.records.values()) {
       if (!keep(record)) {
-        this.records.delete(record.key)
-        this.counted(record.frameId, -1)
+        this.remove(record)
         continue
       }
       record.calls = 0
@@ -201,8 +230,23 @@ export class AgentRegistry {
     if (record.parentKey === undefined) delete record.parentKey
     this.records.set(record.key, record)
     this.counted(record.frameId, 1)
+    this.count(record)
     this.structure += 1
     return record
+  }
+
+  private remove(record: AgentRecord): void {
+    this.records.delete(record.key)
+    this.counted(record.frameId, -1)
+    this.held -= this.charged.get(record.key) ?? 0
+    this.charged.delete(record.key)
+  }
+
+  /** Counts the record's texts again after they changed. */
+  private count(record: AgentRecord): void {
+    const bytes = agentBytes(record)
+    this.held += bytes - (this.charged.get(record.key) ?? 0)
+    this.charged.set(record.key, bytes)
   }
 
   private hasRoom(frameId: number): boolean {

@@ -1,6 +1,7 @@
 // The cycles the guard reminded about, per agent: which calls they covered (highlighted in the
 // log) and the latest one's block of tools (drawn by the chain view). Derived from recorded rows.
 import type { InspectorEvent } from '../../protocol/events.ts'
+import { cycleBytes } from './retained-bytes.ts'
 import type { AgentKey, AgentRecord } from './timeline-entry.ts'
 
 type CallEvent = Extract<InspectorEvent, { type: 'call' }>
@@ -28,6 +29,12 @@ export function cycleTools(text: string): string[] | undefined {
 
 export class CycleMarks {
   private readonly marks = new Map<AgentKey, CycleMark[]>()
+  private held = 0
+
+  /** What the marks hold, as the panel's byte budget counts it (a hostile page can name many tools). */
+  get bytes(): number {
+    return this.held
+  }
 
   reminder(agent: AgentRecord, event: ReminderEvent): void {
     if (event.level !== 'cycle') return
@@ -37,9 +44,10 @@ export class CycleMarks {
     let list = this.marks.get(agent.key)
     if (!list) this.marks.set(agent.key, (list = []))
     // A cycle reminds again at twice and three times `repeats`: the later mark covers the earlier.
-    if (list.length > 0 && list[list.length - 1]!.fromSeq >= mark.fromSeq) list.pop()
+    if (list.length > 0 && list[list.length - 1]!.fromSeq >= mark.fromSeq) this.held -= cycleBytes(list.pop()!.tools)
     list.push(mark)
-    if (list.length > MARKS_PER_AGENT) list.shift()
+    this.held += cycleBytes(tools)
+    if (list.length > MARKS_PER_AGENT) this.held -= cycleBytes(list.shift()!.tools)
     agent.cycle = mark
     agent.rev += 1
   }
@@ -53,6 +61,12 @@ export class CycleMarks {
     if (agent.cycle === undefined) return
     delete agent.cycle
     agent.rev += 1
+  }
+
+  /** Forgets an agent's marks: the agent is no longer listed. */
+  forget(agent: AgentKey): void {
+    for (const mark of this.marks.get(agent) ?? []) this.held -= cycleBytes(mark.tools)
+    this.marks.delete(agent)
   }
 
   /** True when the agent's call `seq` is one of the calls of a cycle it was reminded about. */

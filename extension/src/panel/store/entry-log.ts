@@ -47,7 +47,7 @@ export class EntryLog implements RowSource {
   push(agent: AgentKey | null, frameId: number, event: TimelineEvent): number {
     const position = this.events.end
     this.events.push(event)
-    this.held += rowBytes(event)
+    this.held += rowBytes(event, agent)
     this.agents.push(agent)
     this.frameIds.push(frameId)
     return position
@@ -75,8 +75,7 @@ export class EntryLog implements RowSource {
   shift(): void {
     if (this.events.size === 0) return
     this.made.delete(this.events.start)
-    this.held -= rowBytes(this.events.shift()!)
-    this.agents.shift()
+    this.held -= rowBytes(this.events.shift()!, this.agents.shift() ?? null)
     this.frameIds.shift()
   }
 

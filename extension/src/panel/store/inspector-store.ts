@@ -1,144 +1,42 @@
 import type { GuardConfig } from '../../../../engine/index.ts'
 import type { AgentState, InspectorEvent } from '../../protocol/events.ts'
-import type { DropCounts, DropReason, TabBatch } from '../../protocol/messages.ts'
-import { redactUrl } from '../../protocol/redact-url.ts'
-import { AgentRegistry, type AgentTreeRow } from './agent-registry.ts'
+import type { DropReason, TabBatch } from '../../protocol/messages.ts'
+import { AgentRegistry } from './agent-registry.ts'
 import { BoundedLog } from './bounded-log.ts'
 import { AgentRows, EntryLog } from './entry-log.ts'
 import type { ConnectionState } from './connection-state.ts'
 import type { FaultRecord } from './fault-record.ts'
-import { redactedBatch, redactedEvent } from './redacted.ts'
+import { FrameTable } from './frame-table.ts'
+import type { InspectorStore, InspectorStoreOptions } from './inspector-store-api.ts'
+import { redactedBatch, redactedEvent, redactedUrl } from './redacted.ts'
 import { ReplayGuard } from './replay-guard.ts'
-import { faultBytes } from './retained-bytes.ts'
-import { parseSession, type ImportResult, type SessionFile } from './session-file.ts'
-import { NO_FILTER, sameFilter, type TimelineFilter } from './timeline-filter.ts'
-import type { AgentKey, AgentRecord, TimelineEntry, TimelineEvent } from './timeline-entry.ts'
-import { LogView, type TimelineView } from './timeline-view.ts'
+import { configBytes, faultBytes } from './retained-bytes.ts'
+import { sanitizedSession } from './sanitized-session.ts'
+import { sessionOf } from './session-export.ts'
+import { trimmedSession } from './trimmed-session.ts'
+import { parseSession } from './session-file.ts'
+import { evictOverBudget, type BudgetedRecords } from './store-budget.ts'
+import { NO_FILTER, sameFilter } from './timeline-filter.ts'
+import type { AgentKey, AgentRecord, TimelineEvent } from './timeline-entry.ts'
+import { LogView } from './timeline-view.ts'
+import { ToolStats } from './tool-stats.ts'
 import { CycleMarks } from './cycle-marks.ts'
 import { WasteMeter } from './waste-meter.ts'
-import { replayWhatIf, type WhatIfReport } from './what-if.ts'
+import { replayWhatIf } from './what-if.ts'
 
-interface InspectorStoreOptions {
-  /** Timeline rows kept across all agents; the oldest fall off first. */
-  readonly maxEntries?: number
-  /**
-   * Estimated bytes of everything retained (rows, faults, replay fingerprints: see
-   * retained-bytes.ts); past it the oldest rows fall off first, then the oldest faults.
-   */
-  readonly maxBytes?: number
-  readonly maxAgents?: number
-  /** Agents one subframe may hold; the top frame is bounded by `maxAgents` alone. */
-  readonly maxAgentsPerFrame?: number
-  readonly maxFaults?: number
-  readonly maxTools?: number
-  readonly preserveLog?: boolean
-}
-
-interface IngestOptions {
-  /**
-   * The batch may repeat events already recorded (the service worker's buffered history after a
-   * reconnect): recorded ones are recognised and skipped.
-   */
-  readonly replayed?: boolean
-}
-
-interface InspectorStats {
-  /** Timeline rows held, and calls among them. */
-  readonly entries: number
-  /** Estimated bytes retained, as `maxBytes` counts them. */
-  readonly bytes: number
-  readonly calls: number
-  /** Rows that fell off the front (row cap or byte budget). */
-  readonly discarded: number
-  /** Events refused because their agent was over the agent limits (in all, or of its frame). */
-  readonly refused: number
-  /** Rows not recorded because recording was paused. */
-  readonly notRecorded: number
-  /** Live events set aside while an imported session was shown. */
-  readonly setAside: number
-  /** The service worker's buffer had already trimmed the oldest history when the panel subscribed. */
-  readonly historyTruncated: boolean
-}
-
-/**
- * The panel's state, built from inspector events. Framework-free: components subscribe and read.
- * Ingestion costs O(events in the batch); views catch up lazily when read.
- */
-export interface InspectorStore {
-  subscribe(listener: () => void): () => void
-  /** Increases on every change. */
-  readonly version: number
-
-  ingest(batch: TabBatch, options?: IngestOptions): void
-  /** The service worker's buffered history, sent on every subscribe. */
-  ingestHistory(batches: readonly TabBatch[], truncated: boolean, options?: IngestOptions): void
-  /** Drop totals reported for the tab by the relay and the router. */
-  setDrops(drops: DropCounts): void
-  /** A message the panel itself refused. */
-  countDrop(reason: DropReason): void
-  setConnection(state: ConnectionState): void
-
-  readonly paused: boolean
-  setPaused(paused: boolean): void
-  readonly preserveLog: boolean
-  setPreserveLog(preserve: boolean): void
-  readonly filter: TimelineFilter
-  setFilter(filter: TimelineFilter): void
-  /** Clears the timeline, faults and counters; agents live on the current page stay listed. Leaves an imported session for live. */
-  clear(): void
-  /**
-   * True while an imported session is shown: live events (a page load included) are set aside
-   * and change nothing of it, until `backToLive`.
-   */
-  readonly imported: boolean
-  /** Leaves an imported session: everything is emptied, and live events are recorded again. */
-  backToLive(): void
-
-  agents(): readonly AgentTreeRow[]
-  agent(key: AgentKey): AgentRecord | undefined
-  /** False for agents of an earlier page load (kept by preserve-log). */
-  isCurrent(record: AgentRecord): boolean
-  /** The filtered rows of one agent, or of every agent (null). */
-  timeline(agent: AgentKey | null): TimelineView
-  /** True for a recorded call that belongs to a cycle the guard reminded about. */
-  inCycle(entry: TimelineEntry): boolean
-  /** Tool names seen, sorted. */
-  tools(): readonly string[]
-  /** The config the page reports in force; undefined until it does. */
-  config(): GuardConfig | undefined
-  faults(): readonly FaultRecord[]
-  drops(): DropCounts
-  stats(): InspectorStats
-  connection(): ConnectionState
-  /** The URL of the inspected page's top frame, when known. */
-  pageUrl(): string | undefined
-
-  /** The recorded session as plain data: what `exportSession` writes. */
-  session(): SessionFile
-  exportSession(): string
-  /** Replaces the session with a file's; on any error keeps the current one untouched. */
-  importSession(text: string): ImportResult
-  /** Replays the recorded calls through a fresh engine guard running `config`. */
-  whatIf(config: GuardConfig): WhatIfReport
-}
+export type { IngestOptions, InspectorStats, InspectorStore, InspectorStoreOptions, SessionContent } from './inspector-store-api.ts'
 
 const DEFAULTS = { maxEntries: 200_000, maxBytes: 64 * 1024 * 1024, maxAgents: 2_000, maxAgentsPerFrame: 50, maxFaults: 200, maxTools: 1_000 } as const
-
-/** Each frame's page-load count: agents are keyed by it, so a reloaded frame's ids start afresh. */
-interface FrameState {
-  pageLoad: number
-  url: string
-}
 
 export function createInspectorStore(options: InspectorStoreOptions = {}): InspectorStore {
   const limits = { ...DEFAULTS, ...options }
   const listeners = new Set<() => void>()
   const registry = new AgentRegistry(limits)
   const replayGuard = new ReplayGuard(50_000)
-  const frames = new Map<number, FrameState>()
+  const frames = new FrameTable()
   const remoteDrops: Partial<Record<DropReason, number>> = {}
   const localDrops: Partial<Record<DropReason, number>> = {}
-  const toolCounts = new Map<string, number>()
+  const tools = new ToolStats(limits.maxTools)
   let log = new EntryLog()
   let waste = new WasteMeter()
   let cycles = new CycleMarks()
@@ -146,6 +44,8 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
   let faults = new BoundedLog<FaultRecord>()
   let faultsHeld = 0
   let config: GuardConfig | undefined
+  let configHeld = 0
+  let sanitized = false
   let calls = 0
   let discarded = 0
   let refused = 0
@@ -161,17 +61,15 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
   let epochs = 0
   let view: LogView | undefined
   let viewAgent: AgentKey | null = null
-  let sortedTools: readonly string[] | undefined
 
   function changed(): void {
     version += 1
     for (const listener of listeners) listener()
   }
 
-  function frameOf(frameId: number, url: string): FrameState {
-    let frame = frames.get(frameId)
-    if (!frame) frames.set(frameId, (frame = { pageLoad: 0, url }))
-    return frame
+  function setConfig(next: GuardConfig | undefined): void {
+    config = next
+    configHeld = next === undefined ? 0 : configBytes(next)
   }
 
   function logOf(key: AgentKey): AgentRows {
@@ -195,10 +93,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     if (agent) measure(agent, event)
     if (event.type === 'call') {
       calls += 1
-      if (toolCounts.size < limits.maxTools || toolCounts.has(event.tool)) {
-        if (!toolCounts.has(event.tool)) sortedTools = undefined
-        toolCounts.set(event.tool, (toolCounts.get(event.tool) ?? 0) + 1)
-      }
+      tools.add(event.tool)
     }
   }
 
@@ -226,19 +121,49 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     faultsHeld -= faultBytes(faults.shift()!)
   }
 
-  const retainedBytes = (): number => log.bytes + faultsHeld + replayGuard.bytes
+  const retainedBytes = (): number =>
+    log.bytes + faultsHeld + replayGuard.bytes + frames.bytes + registry.bytes + cycles.bytes + tools.bytes + configHeld
 
-  /** Drops the oldest rows past the row cap or the byte budget, then the oldest faults if still over. */
-  function evict(): void {
-    while (log.size > limits.maxEntries || (log.size > 0 && retainedBytes() > limits.maxBytes)) {
-      const agent = log.agent(log.start) as AgentKey | null
-      const event = log.event(log.start)!
-      log.shift()
-      if (agent !== null) agentLogs.get(agent)?.positions.shift()
-      if (event.type === 'call') calls -= 1
-      discarded += 1
+  /** Drops the oldest row; false when none is left. */
+  function forgetRow(): boolean {
+    const agent = log.agent(log.start) as AgentKey | null | undefined
+    const event = log.event(log.start)
+    if (event === undefined) return false
+    log.shift()
+    if (agent) agentLogs.get(agent)?.positions.shift()
+    if (event.type === 'call') {
+      calls -= 1
+      tools.remove(event.tool)
     }
-    while (faults.size > 0 && retainedBytes() > limits.maxBytes) shiftFault()
+    discarded += 1
+    return true
+  }
+
+  const budgeted: BudgetedRecords = {
+    bytes: retainedBytes,
+    get fingerprintBytes() {
+      return replayGuard.bytes
+    },
+    forgetIdleFrames: (over) => frames.forgetIdle((frameId) => registry.holds(frameId), over),
+    forgetFingerprint: () => replayGuard.forgetOldest(),
+    forgetRow,
+    forgetFault: () => faults.size > 0 && (shiftFault(), true),
+    forgetAgent() {
+      const agent = registry.forgetOldest()
+      if (!agent) return false
+      agentLogs.delete(agent.key)
+      cycles.forget(agent.key)
+      if (agent.frameId !== 0 && !registry.holds(agent.frameId)) frames.forget(agent.frameId)
+      return true
+    },
+    forgetConfig: () => config !== undefined && (setConfig(undefined), true),
+    forgetTopFrame: () => frames.get(0) !== undefined && (frames.forget(0), true),
+  }
+
+  /** Drops the oldest rows past the row cap, then whatever the byte budget lets go (store-budget.ts). */
+  function evict(): void {
+    while (log.size > limits.maxEntries) forgetRow()
+    evictOverBudget(budgeted, limits.maxBytes)
   }
 
   /** Forgets every recorded row, fault and counter. */
@@ -247,10 +172,9 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     agentLogs = new Map()
     faults = new BoundedLog()
     faultsHeld = 0
-    toolCounts.clear()
+    tools.clear()
     waste = new WasteMeter()
     cycles = new CycleMarks()
-    sortedTools = undefined
     calls = 0
     discarded = 0
     refused = 0
@@ -274,21 +198,21 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
         const frame = frames.get(frameId)
         if (frame) frame.pageLoad += 1
       }
-      frameOf(frameId, event.url).url = event.url
+      frames.moved(frames.of(frameId, event.url), event.url)
       if (frameId === 0) record(null, frameId, event)
       return
     }
-    const { pageLoad } = frameOf(frameId, url)
+    const { pageLoad } = frames.of(frameId, url)
     switch (event.type) {
       case 'agent':
         if (!registry.describe(frameId, pageLoad, event.agent, event.at)) refused += 1
         return
       case 'config':
         // The config in force on the page is the top frame's: a subframe runs its own guard.
-        if (frameId === 0) config = event.config
+        if (frameId === 0) setConfig(event.config)
         return
       case 'snapshot':
-        if (frameId === 0) config = event.config
+        if (frameId === 0) setConfig(event.config)
         for (const state of event.agents) mergeState(frameId, pageLoad, state, event.at)
         return
       case 'fault':
@@ -417,7 +341,8 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       startOver()
       // Forgotten with the session: the live history that follows is all new to this store.
       replayGuard.clear()
-      config = undefined
+      setConfig(undefined)
+      sanitized = false
       for (const key of Object.keys(remoteDrops) as DropReason[]) delete remoteDrops[key]
       for (const key of Object.keys(localDrops) as DropReason[]) delete localDrops[key]
       historyTruncated = false
@@ -440,10 +365,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       return view
     },
     inCycle: ({ agent, event }) => agent !== null && event.type === 'call' && cycles.covers(agent, event.seq),
-    tools() {
-      sortedTools ??= [...toolCounts.keys()].sort()
-      return sortedTools
-    },
+    tools: () => tools.names(),
     config: () => config,
     faults: () => [...faults],
     drops() {
@@ -455,26 +377,27 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     connection: () => connection,
     pageUrl: () => frames.get(0)?.url,
 
-    session() {
-      return {
-        format: 'repeat-tool-guard/session',
-        version: 1,
-        config: config ?? null,
-        frames: [...frames].map(([frameId, frame]) => ({ frameId, pageLoad: frame.pageLoad, url: redactUrl(frame.url) })),
-        agents: [...registry.values()].map(exportAgent),
-        entries: [...log].map(redactedEntry),
-        faults: [...faults],
-        drops: store.drops(),
-        discarded,
-      }
+    session: () =>
+      sessionOf({ config, frames, agents: registry.values(), rows: log, faults, drops: store.drops(), discarded, sanitized }),
+    exportSession(content = 'with-arguments') {
+      if (content === 'with-arguments') return JSON.stringify(store.session())
+      // Stand-ins can make the session larger than the budget: the file then holds what a panel
+      // opening it keeps (no replay fingerprints), so it imports exactly as written.
+      const { file, growth } = sanitizedSession(store.session())
+      return JSON.stringify(trimmedSession(file, retainedBytes() - replayGuard.bytes + growth - limits.maxBytes))
     },
-    exportSession: () => JSON.stringify(store.session()),
+    get maxBytes() {
+      return limits.maxBytes
+    },
+    get sanitized() {
+      return sanitized
+    },
     importSession(text) {
       const parsed = parseSession(text, limits)
       if (!parsed.ok) return parsed
       const file = parsed.session
       startOver()
-      for (const frame of file.frames) frames.set(frame.frameId, { pageLoad: frame.pageLoad, url: redactUrl(frame.url) })
+      for (const frame of file.frames) frames.set(frame.frameId, { pageLoad: frame.pageLoad, url: redactedUrl(frame.url) })
       registry.restore(file.agents.map((agent) => ({ ...agent, wasted: 0, rev: 0 })))
       for (const entry of file.entries) {
         const event = redactedEvent(entry.event)
@@ -483,11 +406,12 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
         if (agent) measure(agent, event)
         if (entry.event.type === 'call') {
           calls += 1
-          toolCounts.set(entry.event.tool, (toolCounts.get(entry.event.tool) ?? 0) + 1)
+          tools.add(entry.event.tool)
         }
       }
       for (const fault of file.faults) pushFault(fault)
-      config = file.config ?? undefined
+      setConfig(file.config ?? undefined)
+      sanitized = file.sanitized === true
       for (const key of Object.keys(remoteDrops) as DropReason[]) delete remoteDrops[key]
       for (const key of Object.keys(localDrops) as DropReason[]) delete localDrops[key]
       Object.assign(remoteDrops, file.drops)
@@ -501,34 +425,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
       changed()
       return parsed
     },
-    whatIf: (whatIfConfig) => replayWhatIf(log, whatIfConfig),
+    whatIf: (whatIfConfig) => replayWhatIf(log, whatIfConfig, { sanitized }),
   }
   return store
-}
-
-/** Rows were redacted when they came in; an export checks again, as it is what leaves the panel. */
-function redactedEntry(entry: TimelineEntry): TimelineEntry {
-  const event = redactedEvent(entry.event)
-  return event === entry.event ? entry : { ...entry, event }
-}
-
-function exportAgent(agent: AgentRecord): SessionFile['agents'][number] {
-  const { key, frameId, pageLoad, descriptor, parentKey, tool, args, count, nextThreshold, calls, reminders, lastSeq, lastReminderSeq, firstAt, lastAt } = agent
-  return {
-    key,
-    frameId,
-    pageLoad,
-    descriptor,
-    ...(parentKey === undefined ? {} : { parentKey }),
-    ...(tool === undefined ? {} : { tool }),
-    ...(args === undefined ? {} : { args }),
-    count,
-    nextThreshold,
-    calls,
-    reminders,
-    lastSeq,
-    lastReminderSeq,
-    firstAt,
-    lastAt,
-  }
 }

@@ -1,19 +1,26 @@
 // The panel redacts every URL it takes in, whatever the page and relay did before it: a forged or
 // older batch, or an imported session, must not bring a key into the panel or an export.
-import type { InspectorEvent } from '../../protocol/events.ts'
+import { headOf } from '../../../../engine/text.ts'
+import { LIMITS, type InspectorEvent } from '../../protocol/events.ts'
 import type { TabBatch } from '../../protocol/messages.ts'
 import { redactUrl } from '../../protocol/redact-url.ts'
+
+/**
+ * `url` redacted, then cut to the protocol's cap again: `REDACTED` is longer than many a value it
+ * replaces, and a session file holding a longer URL would not import.
+ */
+export const redactedUrl = (url: string): string => headOf(redactUrl(url), LIMITS.url)
 
 /** `event` with its URL redacted; the very same object when there was nothing to remove. */
 export function redactedEvent<T extends InspectorEvent>(event: T): T {
   if (event.type !== 'page-load' && event.type !== 'request') return event
-  const url = redactUrl(event.url)
+  const url = redactedUrl(event.url)
   return url === event.url ? event : { ...event, url }
 }
 
 /** `batch` with every URL redacted, allocating only for what changed. */
 export function redactedBatch(batch: TabBatch): TabBatch {
-  const url = redactUrl(batch.url)
+  const url = redactedUrl(batch.url)
   let events = batch.events
   for (let i = 0; i < events.length; i++) {
     const event = redactedEvent(events[i]!)

@@ -1,17 +1,18 @@
 import type { InspectorEvent } from '../../protocol/events.ts'
+import { BoundedLog } from './bounded-log.ts'
 import { textBytes } from './retained-bytes.ts'
 import { textDigest } from './text-digest.ts'
 
 /**
  * Recognises events the panel already recorded when the service worker replays a tab's history
  * after a reconnect. Calls and reminders carry a per-agent `seq` (checked by the store); the rest
- * are fingerprinted here, remembering only the most recent `capacity` of them. A fingerprint holds
- * digests of the event's texts, never the texts, so it stays a few dozen characters long.
+ * are fingerprinted here, remembering only the most recent `capacity` of them (fewer when the
+ * panel's byte budget needs the room). A fingerprint holds digests of the event's texts, never the
+ * texts, so it stays a few dozen characters long.
  */
 export class ReplayGuard {
   private readonly seen = new Set<string>()
-  private readonly order: string[] = []
-  private next = 0
+  private order = new BoundedLog<string>()
   private held = 0
 
   constructor(private readonly capacity: number) {}
@@ -21,16 +22,20 @@ export class ReplayGuard {
     const print = fingerprint(frameId, event)
     if (print === undefined) return false
     if (this.seen.has(print)) return true
-    if (this.order.length < this.capacity) this.order.push(print)
-    else {
-      this.held -= textBytes(this.order[this.next]!)
-      this.seen.delete(this.order[this.next]!)
-      this.order[this.next] = print
-      this.next = (this.next + 1) % this.capacity
-    }
+    if (this.order.size >= this.capacity) this.forgetOldest()
+    this.order.push(print)
     this.seen.add(print)
     this.held += textBytes(print)
     return false
+  }
+
+  /** Forgets the oldest fingerprint; false when none is left. */
+  forgetOldest(): boolean {
+    const print = this.order.shift()
+    if (print === undefined) return false
+    this.seen.delete(print)
+    this.held -= textBytes(print)
+    return true
   }
 
   /** What the remembered fingerprints cost, as the panel's byte budget counts it. */
@@ -40,8 +45,7 @@ export class ReplayGuard {
 
   clear(): void {
     this.seen.clear()
-    this.order.length = 0
-    this.next = 0
+    this.order = new BoundedLog()
     this.held = 0
   }
 }

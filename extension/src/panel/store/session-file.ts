@@ -10,6 +10,7 @@ import type { FaultRecord } from './fault-record.ts'
 import { agentKey, type AgentRecord, type TimelineEntry } from './timeline-entry.ts'
 import { errorText } from '../../../../engine/text.ts'
 import { isRecord } from '../../../../engine/values.ts'
+import { sessionSizeError } from './session-size.ts'
 
 const SESSION_FORMAT = 'repeat-tool-guard/session'
 const SESSION_VERSION = 1
@@ -33,21 +34,18 @@ export interface SessionFile {
   readonly faults: readonly FaultRecord[]
   readonly drops: DropCounts
   readonly discarded: number
+  /** Arguments, results and fault texts are stand-ins (sanitized-session.ts). */
+  readonly sanitized?: true
 }
 
 export type ImportResult =
   | { readonly ok: true; readonly session: SessionFile; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly errors: readonly string[] }
 
-/**
- * The largest session file opened, in bytes (or characters of an already read text). Whatever the
- * panel holds within its own byte budget exports below it.
- */
-const MAX_SESSION_BYTES = 128 * 1024 * 1024
 const MAX_ERRORS = 10
 const TIMELINE_TYPES = new Set(['call', 'reset', 'reminder', 'blocked', 'request', 'page-load'])
 const DROP_REASONS: readonly DropReason[] = ['source', 'version', 'shape', 'size', 'sender', 'rate']
-const TOP_KEYS = ['format', 'version', 'config', 'frames', 'agents', 'entries', 'faults', 'drops', 'discarded']
+const TOP_KEYS = ['format', 'version', 'config', 'frames', 'agents', 'entries', 'faults', 'drops', 'discarded', 'sanitized']
 const AGENT_KEYS = ['key', 'frameId', 'pageLoad', 'descriptor', 'parentKey', 'tool', 'args', 'count', 'nextThreshold', 'calls', 'reminders', 'lastSeq', 'lastReminderSeq', 'firstAt', 'lastAt']
 const AGENT_OPTIONAL = new Set(['parentKey', 'tool', 'args'])
 
@@ -170,8 +168,8 @@ function each<T>(items: readonly unknown[], path: string, errors: string[], chec
  * Parses and checks a session file. Entries beyond `maxEntries` are trimmed from the front (with a
  * warning); anything malformed fails the whole import with the first problems found.
  */
-export function parseSession(text: string, limits: { readonly maxEntries: number; readonly maxAgents: number; readonly maxFaults: number }): ImportResult {
-  const tooLarge = sessionSizeError(text.length)
+export function parseSession(text: string, limits: { readonly maxEntries: number; readonly maxAgents: number; readonly maxFaults: number; readonly maxBytes: number }): ImportResult {
+  const tooLarge = sessionSizeError(text.length, limits.maxBytes)
   if (tooLarge !== undefined) return { ok: false, errors: [tooLarge] }
   let data: unknown
   try {
@@ -182,7 +180,7 @@ export function parseSession(text: string, limits: { readonly maxEntries: number
   const errors: string[] = []
   const warnings: string[] = []
   try {
-    const file = objectWith(data, 'session', TOP_KEYS)
+    const file = objectWith(data, 'session', TOP_KEYS, new Set(['sanitized']))
     if (file.format !== SESSION_FORMAT) fail('session.format', `must be "${SESSION_FORMAT}": this is not a Repeat Tool Guard session`)
     if (file.version !== SESSION_VERSION) fail('session.version', `${String(file.version)} is not supported (this panel reads version ${SESSION_VERSION})`)
     const sessionConfig = config(file.config, 'session.config')
@@ -203,21 +201,16 @@ export function parseSession(text: string, limits: { readonly maxEntries: number
     const faults = each(array(file.faults, 'session.faults').slice(-limits.maxFaults), 'session.faults', errors, fault)
     const sessionDrops = drops(file.drops, 'session.drops')
     const discarded = natural(file.discarded, 'session.discarded') + (array(file.entries, 'session.entries').length - entryItems.length)
+    if (Object.hasOwn(file, 'sanitized') && file.sanitized !== true) fail('session.sanitized', 'must be true when present')
     if (errors.length > 0) return { ok: false, errors }
+    const sanitized = file.sanitized === true ? { sanitized: true as const } : {}
     return {
       ok: true,
       warnings,
-      session: { format: SESSION_FORMAT, version: SESSION_VERSION, config: sessionConfig, frames, agents, entries, faults, drops: sessionDrops, discarded },
+      session: { format: SESSION_FORMAT, version: SESSION_VERSION, config: sessionConfig, frames, agents, entries, faults, drops: sessionDrops, discarded, ...sanitized },
     }
   } catch (error) {
     if (!(error instanceof Invalid)) throw error
     return { ok: false, errors: [...errors, error.message] }
   }
-}
-
-/** Why a file of `bytes` is not opened, or undefined when its size is acceptable. */
-export function sessionSizeError(bytes: number): string | undefined {
-  if (bytes <= MAX_SESSION_BYTES) return undefined
-  const mb = (n: number) => `${Math.ceil(n / (1024 * 1024)).toLocaleString('en-US')} MB`
-  return `The file is ${mb(bytes)}: this panel opens session files up to ${mb(MAX_SESSION_BYTES)}.`
 }

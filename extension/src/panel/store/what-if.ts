@@ -28,6 +28,12 @@ export interface WhatIfReport {
   readonly totals: Readonly<Record<WhatIfRow['change'], number>> & { readonly recorded: number; readonly replayed: number }
   /** Calls whose arguments reached the panel cut short: compared by their head and true length. */
   readonly clippedArgs: number
+  /**
+   * The session was exported sanitized: arguments and results are their length and a hash, so
+   * calls are compared by those (equal where the originals were), and reminders by level and
+   * count alone, as their recorded texts no longer quote the arguments.
+   */
+  readonly sanitized: boolean
 }
 
 type CallEvent = Extract<InspectorEvent, { type: 'call' }>
@@ -44,7 +50,8 @@ interface PendingRow {
  * `config`: each recorded agent gets its own chain, user prompts reset it as they did, and the
  * reminders the guard would send are set against the ones the page's guard did send.
  */
-export function replayWhatIf(log: Iterable<TimelineEntry>, config: GuardConfig): WhatIfReport {
+export function replayWhatIf(log: Iterable<TimelineEntry>, config: GuardConfig, { sanitized = false } = {}): WhatIfReport {
+  const same = sanitized ? sameOccasion : sameReminder
   const guard = createRepeatToolGuard(config)
   let fired: WhatIfReminder | undefined
   guard.subscribe((event) => {
@@ -83,13 +90,13 @@ export function replayWhatIf(log: Iterable<TimelineEntry>, config: GuardConfig):
   const rows: WhatIfRow[] = []
   for (const { agent, event, recorded, replayed } of calls.values()) {
     if (!recorded && !replayed) continue
-    const change = !recorded ? 'added' : !replayed ? 'removed' : sameReminder(recorded, replayed) ? 'same' : 'changed'
+    const change = !recorded ? 'added' : !replayed ? 'removed' : same(recorded, replayed) ? 'same' : 'changed'
     totals[change] += 1
     if (recorded) totals.recorded += 1
     if (replayed) totals.replayed += 1
     rows.push({ agent, seq: event.seq, tool: event.tool, args: event.args, change, ...(recorded ? { recorded } : {}), ...(replayed ? { replayed } : {}) })
   }
-  return { config, calls: calls.size, rows, totals, clippedArgs }
+  return { config, calls: calls.size, rows, totals, clippedArgs, sanitized }
 }
 
 /**
@@ -112,5 +119,9 @@ function recordedResult(event: CallEvent): ToolResult {
 }
 
 function sameReminder(a: WhatIfReminder, b: WhatIfReminder): boolean {
-  return a.level === b.level && a.count === b.count && a.text === b.text
+  return sameOccasion(a, b) && a.text === b.text
+}
+
+function sameOccasion(a: WhatIfReminder, b: WhatIfReminder): boolean {
+  return a.level === b.level && a.count === b.count
 }

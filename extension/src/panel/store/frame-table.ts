@@ -1,0 +1,69 @@
+import { textBytes } from './retained-bytes.ts'
+
+/** Each frame's page-load count (agents are keyed by it, so a reloaded frame's ids start afresh) and address. */
+export interface FrameState {
+  pageLoad: number
+  url: string
+}
+
+/**
+ * The frames the panel has heard from, in first-heard order, with what their addresses cost as the
+ * panel's byte budget counts it. A subframe that holds no agent only keeps its page-load count for
+ * agents it may still announce, so it is the first thing the budget lets go: should it announce
+ * one later, its count starts again at 0, and no agent of its earlier loads is left to mix with.
+ */
+export class FrameTable {
+  private readonly frames = new Map<number, FrameState>()
+  private held = 0
+
+  get bytes(): number {
+    return this.held
+  }
+
+  get(frameId: number): FrameState | undefined {
+    return this.frames.get(frameId)
+  }
+
+  /** The frame's state, made (at page load 0) when first heard of. */
+  of(frameId: number, url: string): FrameState {
+    let frame = this.frames.get(frameId)
+    if (!frame) this.set(frameId, (frame = { pageLoad: 0, url }))
+    return frame
+  }
+
+  set(frameId: number, frame: FrameState): void {
+    this.forget(frameId)
+    this.frames.set(frameId, frame)
+    this.held += textBytes(frame.url)
+  }
+
+  /** A new address for a frame already known (a new document in it). */
+  moved(frame: FrameState, url: string): void {
+    this.held += textBytes(url) - textBytes(frame.url)
+    frame.url = url
+  }
+
+  forget(frameId: number): void {
+    const frame = this.frames.get(frameId)
+    if (!frame) return
+    this.held -= textBytes(frame.url)
+    this.frames.delete(frameId)
+  }
+
+  clear(): void {
+    this.frames.clear()
+    this.held = 0
+  }
+
+  /** Forgets subframes that hold no agent, the first heard of first, while `more` says so. */
+  forgetIdle(holdsAgents: (frameId: number) => boolean, more: () => boolean): void {
+    for (const frameId of this.frames.keys()) {
+      if (!more()) return
+      if (frameId !== 0 && !holdsAgents(frameId)) this.forget(frameId)
+    }
+  }
+
+  entries(): IterableIterator<[number, FrameState]> {
+    return this.frames.entries()
+  }
+}
