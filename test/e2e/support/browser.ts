@@ -44,8 +44,9 @@ export interface Browser {
   workerInstance(): Promise<string>
   /**
    * Kills the service worker, as Chrome does to an idle one, and returns once it is gone: no worker
-   * runs, or a new instance (another `workerInstance()`) does. `instance`: the worker's, when it
-   * cannot be asked now (it is busy). Throws when there is no worker to stop, or it did not stop.
+   * runs, or a new instance (another `workerInstance()`) does. Nothing it does wakes the worker
+   * again (it opens no tab while one is open). `instance`: the worker's, when it cannot be asked
+   * now (it is busy). Throws when there is no worker to stop, or it did not stop.
    */
   stopServiceWorker(instance?: string): Promise<void>
   close(): Promise<void>
@@ -108,7 +109,10 @@ export async function launch(options: LaunchOptions = {}): Promise<Browser> {
 
   async function stopServiceWorker(instance?: string): Promise<void> {
     const stopping = instance ?? (await workerInstance())
-    const page = await context.newPage()
+    // A tab already open, if any: opening and closing one of our own would wake the worker again
+    // (its tabs.onRemoved listener), and a test could no longer tell what woke it.
+    const open = context.pages()[0]
+    const page = open ?? (await context.newPage())
     try {
       const cdp = await context.newCDPSession(page)
       const workerTargets = async () =>
@@ -127,7 +131,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Browser> {
       }
       await cdp.detach()
     } finally {
-      await page.close()
+      if (!open) await page.close()
     }
   }
 

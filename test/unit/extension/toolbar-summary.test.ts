@@ -74,8 +74,7 @@ describe('the summaries a restarted worker reads back', () => {
     const storage = memoryStorage()
     const shown: number[] = []
     const first = createTabSummaries({ storage, show: (_, s) => shown.push(s.reminders) })
-    first.record(4, tabBatch([agent('hook:1'), reminder]))
-    await flush()
+    await first.record(4, tabBatch([agent('hook:1'), reminder]))
     const restarted = createTabSummaries({ storage, show: (_, s) => shown.push(s.reminders) })
     restarted.record(4, tabBatch([reminder]))
     expect((await restarted.get(4)).reminders).toBe(2)
