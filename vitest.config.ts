@@ -7,6 +7,9 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}'],
     setupFiles: ['test/unit/support/happy-dom-gaps.ts'],
+    // Files and the tests in each in a random order every run, so no test can lean on another's
+    // state; Vitest prints the seed, and RTG_TEST_SEED=<seed> runs that order again.
+    sequence: { shuffle: true, ...(process.env.RTG_TEST_SEED ? { seed: Number(process.env.RTG_TEST_SEED) } : {}) },
     coverage: {
       provider: 'v8',
       include: ['engine/**/*.ts'],

@@ -1,7 +1,7 @@
 // What the opt-in detectors cost per call: a guard with every option on against one with none,
-// both driven the same way (preExecute, then observe with the call's result), as a ratio measured
-// in the same run (bench/support/observe-ratios.ts alternates the rounds). Nothing here asserts on
-// time: a missed target shows as `NO`.
+// both driven the same way (preExecute, then observe with the call's result, which changes as a
+// poll's does), as a ratio measured in the same run (bench/support/observe-ratios.ts alternates
+// the rounds). Nothing here asserts on time: a missed target shows as `NO`.
 import { expect, it } from 'vitest'
 import { createRepeatToolGuard, type GuardConfigInput, type ToolExecution, type ToolResult } from '../engine/index.ts'
 import { compare, type RatioRow } from './support/observe-ratios.ts'
@@ -18,7 +18,15 @@ const EVERY_OPTION: GuardConfigInput = {
   tools: [{ match: 'scroll_*', thresholds: [10, 20], stopAfter: null }, { match: 'read_*', countBy: 'call' }],
 }
 
-const RESULT: ToolResult = { content: JSON.stringify({ matches: 3, first: 'src/app.ts:12', timestamp: 1_700_000_000, requestId: 'r-1' }) }
+/**
+ * Results as a poll returns them: the same answer each time but for a timestamp and a request id
+ * that differ on every call. So result-aware runs compare them with the ignored keys removed (two
+ * equal texts would be the same result at once, and `ignoreResultKeys` would never run). Made
+ * before the timing, so neither side pays for writing them.
+ */
+const RESULTS: readonly ToolResult[] = Array.from({ length: 1_024 }, (_, i) => ({
+  content: JSON.stringify({ matches: 3, first: 'src/app.ts:12', timestamp: 1_700_000_000 + i, requestId: `r-${i}` }),
+}))
 
 /** The small calls an agent makes, as in the engine benchmark's small-arguments case. */
 const CALLS = [
@@ -34,14 +42,32 @@ function driving(config: GuardConfigInput | undefined, calls: readonly Omit<Tool
   const execs = calls.map((call) => ({ agent, ...call }))
   let i = 0
   return () => {
-    const exec = execs[i++ % execs.length]!
+    const exec = execs[i % execs.length]!
+    const result = RESULTS[i % RESULTS.length]!
+    i++
     guard.preExecute(exec)
-    return guard.observe(exec, RESULT)
+    return guard.observe(exec, result)
   }
+}
+
+/** The run `config` counts after ten polls of one call: one run only when the results compare equal. */
+function runAfterPolls(config: GuardConfigInput): number | undefined {
+  const guard = createRepeatToolGuard(config)
+  const exec = { agent: { name: 'check' }, ...CALLS[0]! }
+  for (let i = 0; i < 10; i++) {
+    guard.preExecute(exec)
+    guard.observe(exec, RESULTS[i]!)
+  }
+  return guard.snapshot()[0]?.count
 }
 
 const rows: RatioRow[] = []
 keepForResults('detectors: every opt-in detector on vs none, per call (Node)', () => rows.map(ratioResult))
+
+it('compares the polls without their timestamp and request id, which differ on every call', () => {
+  expect(runAfterPolls({ resultAware: true })).toBe(1)
+  expect(runAfterPolls(EVERY_OPTION)).toBe(10)
+})
 
 it('costs at most 1.5x per call with every option on, against none', () => {
   const where = `Node ${process.versions.node}`

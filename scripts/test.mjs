@@ -3,6 +3,7 @@
 // among them). Stops early, saying how to get a browser, when one is missing. Ends with one
 // `N passed, N failed` line over both runs.
 import { spawnSync } from 'node:child_process'
+import { randomInt } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,6 +22,15 @@ for (const b of browsers) {
   process.exit(1)
 }
 
+// The unit tests run in a shuffled order (vitest.config.ts): the seed is said up front and again
+// after a failure, and RTG_TEST_SEED=<seed> runs the same order again.
+const seed = process.env.RTG_TEST_SEED ?? String(randomInt(1, 2 ** 31))
+if (!/^\d+$/.test(seed)) {
+  console.error(`npm test: RTG_TEST_SEED must be a whole number, got "${seed}"`)
+  process.exit(1)
+}
+console.log(`unit tests in a shuffled order, seed ${seed}`)
+
 const reports = mkdtempSync(join(tmpdir(), 'rtg-test-'))
 const vitest = (name, ...args) => [
   'npx',
@@ -30,17 +40,18 @@ const steps = [
   ['type check', 'npx', ['tsc', '-p', '.']],
   // The engine again, on its own: no DOM and no Node types, so it cannot lean on either.
   ['engine type check', 'npx', ['tsc', '-p', 'engine']],
-  ['unit tests', ...vitest('unit', '--coverage')],
+  ['unit tests', ...vitest('unit', '--coverage'), { RTG_TEST_SEED: seed }],
   ['build', 'node', ['scripts/build.mjs']],
   ['end-to-end tests', ...vitest('e2e', '--config', 'vitest.e2e.config.ts')],
 ]
 
 let status = 0
-for (const [name, cmd, args] of steps) {
+for (const [name, cmd, args, env = {}] of steps) {
   console.log(`\n▶ ${name}`)
-  status = spawnSync(cmd, args, { stdio: 'inherit' }).status ?? 1
+  status = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1
   if (status !== 0) {
     console.error(`\nnpm test: ${name} failed`)
+    if ('RTG_TEST_SEED' in env) console.error(`the same order again: RTG_TEST_SEED=${seed} npm test (or RTG_TEST_SEED=${seed} npx vitest run)`)
     break
   }
 }

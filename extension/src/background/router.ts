@@ -8,12 +8,16 @@ import {
   PANEL_PORT,
   type BackgroundToContent,
   type BackgroundToPanel,
+  type BackgroundToRelay,
   type DropCounts,
   type DropReason,
+  type RelaySequence,
   type TabBatch,
 } from '../protocol/messages.ts'
 import { approxSize } from '../protocol/size.ts'
 import { checkContentToBackground, checkPanelToBackground } from '../protocol/validate.ts'
+import { createAcks } from './acks.ts'
+import { createStreamMarks, type StreamMarks } from './stream-marks.ts'
 import { createTabBuffer, type TabBuffer, type TabBufferLimits } from './tab-buffer.ts'
 import { createTabRate, type TabRate, type TabRateLimits } from './tab-rate.ts'
 
@@ -41,8 +45,11 @@ interface RouterOptions {
    * had anything to say holds no port, and reports its load only when asked.
    */
   readonly wake?: (tabId: number, message: BackgroundToContent) => void
-  /** Told of every batch a tab's content admitted (the toolbar action's summary). */
-  readonly onBatch?: (tabId: number, batch: TabBatch) => void
+  /**
+   * Told of every batch a tab's content admitted (the toolbar action's summary), with its place in
+   * its relay's stream; the batch is acknowledged to the relay once the promise returned settles.
+   */
+  readonly onBatch?: (tabId: number, batch: TabBatch, from: RelaySequence) => Promise<unknown> | void
 }
 
 export interface Router {
@@ -56,6 +63,8 @@ interface TabRecord {
   readonly drops: Partial<Record<DropReason, number>>
   readonly contents: Set<RouterPort>
   readonly panels: Set<RouterPort>
+  /** The relays' messages this worker handled: one sent again is not handled twice. */
+  readonly streams: StreamMarks
   dropsPending: boolean
 }
 
@@ -83,7 +92,7 @@ function tabIdInUrl(url: string | undefined): number | undefined {
 /** Adds without passing the largest safe integer: the validators refuse anything above it. */
 const addCount = (a: number, b: number): number => Math.min(a + b, Number.MAX_SAFE_INTEGER)
 
-function post(port: RouterPort, message: BackgroundToPanel | BackgroundToContent): void {
+function post(port: RouterPort, message: BackgroundToPanel | BackgroundToRelay): void {
   try {
     port.postMessage(message)
   } catch {
@@ -99,7 +108,15 @@ export function createRouter(options: RouterOptions): Router {
   function tab(tabId: number): TabRecord {
     let record = tabs.get(tabId)
     if (!record) {
-      record = { buffer: createTabBuffer(bufferLimits), rate: createTabRate(rateLimits), drops: {}, contents: new Set(), panels: new Set(), dropsPending: false }
+      record = {
+        buffer: createTabBuffer(bufferLimits),
+        rate: createTabRate(rateLimits),
+        drops: {},
+        contents: new Set(),
+        panels: new Set(),
+        streams: createStreamMarks(),
+        dropsPending: false,
+      }
       tabs.set(tabId, record)
     }
     return record
@@ -126,6 +143,7 @@ export function createRouter(options: RouterOptions): Router {
 
   function connectContent(port: RouterPort, tabId: number): void {
     const frameId = port.sender?.frameId ?? 0
+    const acks = createAcks((seq) => post(port, { v: PROTOCOL_VERSION, kind: 'ack', seq }), later)
     tab(tabId).contents.add(port)
     port.onMessage.addListener((message) => {
       // Absent only when the tab was closed meanwhile: nothing of it is kept.
@@ -134,13 +152,25 @@ export function createRouter(options: RouterOptions): Router {
       const checked = checkContentToBackground(message)
       if (!checked.ok) return countDrops(tabId, record, { [checked.reason]: 1 })
       const received = checked.value
-      if (received.kind === 'drops') return countDrops(tabId, record, received.drops)
+      const { stream, seq, resent } = received
+      // Handled before this port closed; its acknowledgement was lost with the port.
+      if (!record.streams.advance(stream, seq)) return acks.handled(seq)
+      if (received.kind === 'drops') {
+        countDrops(tabId, record, received.drops)
+        return acks.handled(seq)
+      }
       const batch: TabBatch = { frameId, url: received.url, events: received.events }
       const bytes = approxSize(batch)
-      if (!record.rate.admit(batch.events.length, bytes, now())) return countDrops(tabId, record, { rate: 1 })
+      if (!record.rate.admit(batch.events.length, bytes, now())) {
+        countDrops(tabId, record, { rate: 1 })
+        return acks.handled(seq)
+      }
       record.buffer.append(batch, bytes)
-      onBatch?.(tabId, batch)
-      for (const panel of record.panels) post(panel, { v: PROTOCOL_VERSION, kind: 'batch', tabId, batch })
+      const stored = onBatch?.(tabId, batch, received)
+      // A batch sent again may have reached a panel through the worker before this one.
+      const forwarded: BackgroundToPanel = { v: PROTOCOL_VERSION, kind: 'batch', tabId, batch, ...(resent ? { replayed: true } : {}) }
+      for (const panel of record.panels) post(panel, forwarded)
+      acks.handled(seq, stored ?? undefined)
     })
     port.onDisconnect.addListener(() => {
       tabs.get(tabId)?.contents.delete(port)

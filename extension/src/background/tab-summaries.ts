@@ -1,15 +1,19 @@
 // Every tab's toolbar summary, kept in session storage as well as in memory: Chrome may stop the
 // worker at any time, and a restarted worker must go on counting from where the last one was.
 // Session storage lives in memory, is cleared with the browser session, and pages cannot read it.
-import type { TabBatch, TabSummary } from '../protocol/messages.ts'
+// With each summary goes how far it counted in each relay's stream (stream-marks.ts): a relay sends
+// again what the stopped worker did not acknowledge, and what that worker had counted and stored
+// must not count twice.
+import type { RelaySequence, TabBatch, TabSummary } from '../protocol/messages.ts'
 import { checkTabSummary } from '../protocol/validate.ts'
+import { createStreamMarks, type StreamMarks } from './stream-marks.ts'
 import { EMPTY_SUMMARY, summarise } from './tab-summary.ts'
 
 /** The slice of `browser.storage.session` the summaries use. */
 export interface SummaryStorage {
-  get(key: string): Promise<Record<string, unknown>>
+  get(keys: string[]): Promise<Record<string, unknown>>
   set(items: Record<string, unknown>): Promise<void>
-  remove(key: string): Promise<void>
+  remove(keys: string[]): Promise<void>
 }
 
 interface Options {
@@ -19,54 +23,67 @@ interface Options {
 }
 
 export interface TabSummaries {
-  record(tabId: number, batch: TabBatch): void
+  /** Settles once the batch is counted, and stored if it changed the summary. */
+  record(tabId: number, batch: TabBatch, from?: RelaySequence): Promise<void>
   /** The tab is loading a new page: nothing seen yet, whether or not that page ever reports. */
   restart(tabId: number): void
   get(tabId: number): Promise<TabSummary>
   remove(tabId: number): void
 }
 
+interface Counted {
+  readonly summary: TabSummary
+  readonly marks: StreamMarks
+}
+
 const keyOf = (tabId: number) => `tab-summary:${tabId}`
+const marksKeyOf = (tabId: number) => `tab-summary-streams:${tabId}`
 
 export function createTabSummaries({ storage, show }: Options): TabSummaries {
   // One promise per tab, so batches fold in arrival order even while the stored summary loads.
-  const summaries = new Map<number, Promise<TabSummary>>()
+  const counted = new Map<number, Promise<Counted>>()
 
-  async function load(tabId: number): Promise<TabSummary> {
-    const stored = await storage.get(keyOf(tabId)).catch(() => ({}) as Record<string, unknown>)
+  async function load(tabId: number): Promise<Counted> {
+    const stored = await storage.get([keyOf(tabId), marksKeyOf(tabId)]).catch(() => ({}) as Record<string, unknown>)
     const checked = checkTabSummary(stored[keyOf(tabId)])
-    return checked.ok ? checked.value : EMPTY_SUMMARY
+    if (!checked.ok) return { summary: EMPTY_SUMMARY, marks: createStreamMarks() }
+    return { summary: checked.value, marks: createStreamMarks(stored[marksKeyOf(tabId)]) }
   }
 
-  const current = (tabId: number): Promise<TabSummary> => summaries.get(tabId) ?? load(tabId)
+  const current = (tabId: number): Promise<Counted> => counted.get(tabId) ?? load(tabId)
+
+  /** Shows and stores `next`; settles once stored (or refused: the worker goes on either way). */
+  function keep(tabId: number, next: Counted): Promise<Counted> {
+    show(tabId, next.summary)
+    return storage
+      .set({ [keyOf(tabId)]: next.summary, [marksKeyOf(tabId)]: next.marks.saved() })
+      .catch(() => undefined)
+      .then(() => next)
+  }
 
   return {
-    record(tabId, batch) {
-      const next = current(tabId).then((summary) => {
-        const folded = summarise(summary, batch)
-        // Written at once: the worker may be stopped any moment. A summary changes only with an
+    record(tabId, batch, from) {
+      const next = current(tabId).then((before) => {
+        // Counted and stored by the worker before this one, which stopped before acknowledging it.
+        if (from && !before.marks.advance(from.stream, from.seq)) return before
+        const summary = summarise(before.summary, batch)
+        // Stored at once: the worker may be stopped any moment. A summary changes only with an
         // agent, a reminder or a page load, never with a plain call, so writes stay few.
-        if (folded !== summary && summaries.has(tabId)) {
-          show(tabId, folded)
-          void storage.set({ [keyOf(tabId)]: folded }).catch(() => undefined)
-        }
-        return folded
+        if (summary === before.summary || !counted.has(tabId)) return before
+        return keep(tabId, { summary, marks: before.marks })
       })
-      summaries.set(tabId, next)
+      counted.set(tabId, next)
+      return next.then(() => undefined)
     },
     restart(tabId) {
       // After whatever is still folding in: a batch of the old page must not count for the new one.
-      const next = current(tabId).then(() => {
-        show(tabId, EMPTY_SUMMARY)
-        void storage.set({ [keyOf(tabId)]: EMPTY_SUMMARY }).catch(() => undefined)
-        return EMPTY_SUMMARY
-      })
-      summaries.set(tabId, next)
+      const next = current(tabId).then(() => keep(tabId, { summary: EMPTY_SUMMARY, marks: createStreamMarks() }))
+      counted.set(tabId, next)
     },
-    get: current,
+    get: (tabId) => current(tabId).then(({ summary }) => summary),
     remove(tabId) {
-      summaries.delete(tabId)
-      void storage.remove(keyOf(tabId)).catch(() => undefined)
+      counted.delete(tabId)
+      void storage.remove([keyOf(tabId), marksKeyOf(tabId)]).catch(() => undefined)
     },
   }
 }

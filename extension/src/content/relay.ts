@@ -1,11 +1,12 @@
 // The content script's port to the service worker. MV3 stops an idle worker, which closes every
-// port: the relay then buffers (bounded) and reconnects with backoff, and after a reconnect asks
-// the page for a fresh snapshot, because the new worker starts with empty memory.
+// port: the relay then holds what it sends (bounded) and reconnects with backoff, sends again
+// whatever the worker did not acknowledge (outbox.ts), and after a reconnect asks the page for a
+// fresh snapshot, because the new worker starts with empty memory.
 // A tab with no agent connects only when it has something to send; once the page shows agent
 // activity the relay keeps a port open so the panel never misses the state.
-import type { ContentToBackground } from '../protocol/messages.ts'
-import { approxSize } from '../protocol/size.ts'
-import { checkBackgroundToContent } from '../protocol/validate.ts'
+import type { ContentReport, ContentToBackground } from '../protocol/messages.ts'
+import { checkBackgroundToRelay } from '../protocol/validate.ts'
+import { createOutbox } from './outbox.ts'
 
 interface RelayPort {
   postMessage(message: ContentToBackground): void
@@ -20,12 +21,17 @@ interface RelayOptions {
   readonly resync: () => void
   readonly now: () => number
   readonly later: (run: () => void, ms: number) => void
-  /** Bounds on what waits for a port; the oldest goes first (the snapshot after reconnecting restores it). */
+  /**
+   * Bounds on what waits for a port or for the worker's acknowledgement; the oldest goes first (the
+   * snapshot after reconnecting restores the state, not the rows in between).
+   */
   readonly maxQueued?: { readonly messages: number; readonly bytes: number }
+  /** The name the relay's messages carry (`RelaySequence`); random unless given. */
+  readonly stream?: string
 }
 
 export interface Relay {
-  send(message: ContentToBackground): void
+  send(report: ContentReport): void
   /** The page has an agent: from now on, reconnect as soon as the port closes. */
   keepConnected(): void
   /** False once the extension context is gone; the caller should stop listening. */
@@ -40,7 +46,7 @@ const BACKOFF_MS = [0, 100, 250, 500, 1_000, 2_500, 5_000, 10_000]
 
 export function createRelay(options: RelayOptions): Relay {
   const { connect, resync, now, later } = options
-  const limits = options.maxQueued ?? { messages: 256, bytes: 8 * 1024 * 1024 }
+  const outbox = createOutbox(options.maxQueued ?? { messages: 256, bytes: 8 * 1024 * 1024 }, options.stream)
   let port: RelayPort | null = null
   let everConnected = false
   let connectedAt = 0
@@ -48,15 +54,6 @@ export function createRelay(options: RelayOptions): Relay {
   let retryPending = false
   let eager = false
   let alive = true
-  const queue: { message: ContentToBackground; bytes: number }[] = []
-  let queuedBytes = 0
-
-  function enqueue(message: ContentToBackground): void {
-    const bytes = approxSize(message)
-    queue.push({ message, bytes })
-    queuedBytes += bytes
-    while (queue.length > limits.messages || (queuedBytes > limits.bytes && queue.length > 1)) queuedBytes -= queue.shift()!.bytes
-  }
 
   function open(): void {
     retryPending = false
@@ -66,27 +63,30 @@ export function createRelay(options: RelayOptions): Relay {
       next = connect()
     } catch {
       alive = false
-      queue.length = 0
+      outbox.clear()
       return
     }
     port = next
     connectedAt = now()
     next.onDisconnect.addListener(() => closed(next))
     next.onMessage.addListener((message) => {
-      if (checkBackgroundToContent(message).ok) resync()
+      const checked = checkBackgroundToRelay(message)
+      if (!checked.ok) return
+      if (checked.value.kind === 'ack') outbox.acknowledge(checked.value.seq)
+      else resync()
     })
-    const pending = queue.splice(0)
-    queuedBytes = 0
-    for (const { message } of pending) deliver(message)
-    if (everConnected) resync()
+    const reconnected = everConnected
     everConnected = true
+    for (const message of outbox.held()) if (!post(next, message)) return
+    if (reconnected) resync()
   }
 
   function closed(which: RelayPort): void {
     if (port !== which) return
     port = null
     failures = now() - connectedAt >= HEALTHY_MS ? 0 : failures + 1
-    if (eager || queue.length > 0) scheduleOpen()
+    // What the worker did not acknowledge may never have reached it: send it again.
+    if (eager || !outbox.empty) scheduleOpen()
   }
 
   function scheduleOpen(): void {
@@ -95,23 +95,24 @@ export function createRelay(options: RelayOptions): Relay {
     later(open, BACKOFF_MS[Math.min(failures, BACKOFF_MS.length - 1)]!)
   }
 
-  function deliver(message: ContentToBackground): void {
-    if (port) {
-      try {
-        port.postMessage(message)
-        return
-      } catch {
-        // The port died before its disconnect event reached us.
-        closed(port)
-      }
+  /** False when the port turned out dead: the message stays held for the next one. */
+  function post(to: RelayPort, message: ContentToBackground): boolean {
+    try {
+      to.postMessage(message)
+      outbox.posted(message.seq)
+      return true
+    } catch {
+      // The port died before its disconnect event reached us.
+      closed(to)
+      return false
     }
-    enqueue(message)
-    scheduleOpen()
   }
 
   return {
-    send(message) {
-      if (alive) deliver(message)
+    send(report) {
+      if (!alive) return
+      const message = outbox.hold(report)
+      if (!port || !post(port, message)) scheduleOpen()
     },
     keepConnected() {
       eager = true

@@ -37,15 +37,40 @@ export type DropReason = 'source' | 'version' | 'shape' | 'size' | 'sender' | 'r
 
 export type DropCounts = Readonly<Partial<Record<DropReason, number>>>
 
-// content -> background, over the CONTENT_PORT port. The tab comes from port.sender, never from here.
-export type ContentToBackground =
+/** What the relay is given to send to the service worker. */
+export type ContentReport =
   | { readonly v: number; readonly kind: 'events'; readonly url: string; readonly events: readonly InspectorEvent[] }
   /** Drops the relay counted since its last report. */
   | { readonly v: number; readonly kind: 'drops'; readonly drops: DropCounts }
 
-// background -> content, over the CONTENT_PORT port
+/**
+ * A report's place in its relay's stream. A port can close with messages in flight that the worker
+ * never read (it was stopping), so the relay holds each message until the worker acknowledges it
+ * and sends what a closed port left unacknowledged again; the worker counts a message once.
+ */
+export interface RelaySequence {
+  /** The relay's own random name (one per frame's document): `seq` counts from 1 within it. */
+  readonly stream: string
+  readonly seq: number
+  /** Posted on an earlier port too: the worker before this one may have read it. */
+  readonly resent?: true
+}
+
+/** The longest `stream` name a relay may use. */
+export const MAX_STREAM_CHARS = 64
+
+// content -> background, over the CONTENT_PORT port. The tab comes from port.sender, never from here.
+export type ContentToBackground = ContentReport & RelaySequence
+
+// background -> content, over the CONTENT_PORT port, or to a top frame with no port (wake-top-frame.ts)
 /** Asks the relay to have the page re-send a `snapshot` (a panel subscribed to a trimmed or empty history). */
 export type BackgroundToContent = { readonly v: number; readonly kind: 'resync' }
+
+// background -> content, over the CONTENT_PORT port only
+export type BackgroundToRelay =
+  | BackgroundToContent
+  /** The worker handled every message of the port's stream up to `seq` (and stored what it counted). */
+  | { readonly v: number; readonly kind: 'ack'; readonly seq: number }
 
 // panel -> background, over the PANEL_PORT port (the sender must be the extension's own panel.html)
 export type PanelToBackground = { readonly v: number; readonly kind: 'subscribe'; readonly tabId: number }
@@ -61,7 +86,8 @@ export interface TabBatch {
 export type BackgroundToPanel =
   /** Sent once per subscribe: the tab's buffered history (possibly trimmed: `truncated`). */
   | { readonly v: number; readonly kind: 'history'; readonly tabId: number; readonly batches: readonly TabBatch[]; readonly truncated: boolean }
-  | { readonly v: number; readonly kind: 'batch'; readonly tabId: number; readonly batch: TabBatch }
+  /** `replayed`: sent again by a relay after a port closed; the panel may have recorded it already. */
+  | { readonly v: number; readonly kind: 'batch'; readonly tabId: number; readonly batch: TabBatch; readonly replayed?: true }
   /** Totals of dropped messages for this tab (relay and router), sent whenever they change. */
   | { readonly v: number; readonly kind: 'drops'; readonly tabId: number; readonly drops: DropCounts }
 

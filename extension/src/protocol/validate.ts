@@ -12,6 +12,7 @@ import {
   type BackgroundToContent,
   type BackgroundToPanel,
   type BackgroundToPopup,
+  type BackgroundToRelay,
   type ContentToBackground,
   type ContentToPage,
   type DropReason,
@@ -19,6 +20,7 @@ import {
   type PanelToBackground,
   type PopupToBackground,
   type TabSummary,
+  MAX_STREAM_CHARS,
   MAX_SUMMARY_AGENTS,
 } from './messages.ts'
 import { approxSize } from './size.ts'
@@ -298,16 +300,26 @@ export function checkContentToPage(data: unknown): Checked<ContentToPage> {
   return run(data, check, { tag: CONTENT_SOURCE, maxBytes: BATCH_BYTES })
 }
 
+const sequence = { stream: text(MAX_STREAM_CHARS, 1), seq: natural }
+
 export function checkContentToBackground(message: unknown): Checked<ContentToBackground> {
   const check = variants('kind', {
-    events: record({ v: checkedBefore, kind: checkedBefore, url: text(LIMITS.url), events }),
-    drops: record({ v: checkedBefore, kind: checkedBefore, drops: dropCounts }),
+    events: record({ v: checkedBefore, kind: checkedBefore, url: text(LIMITS.url), events, ...sequence }, { resent: isTrue }),
+    drops: record({ v: checkedBefore, kind: checkedBefore, drops: dropCounts, ...sequence }, { resent: isTrue }),
   })
   return run(message, check, { maxBytes: BATCH_BYTES })
 }
 
 export function checkBackgroundToContent(message: unknown): Checked<BackgroundToContent> {
   return run(message, record({ v: checkedBefore, kind: oneOf('resync') }), { maxBytes: SMALL_BYTES })
+}
+
+export function checkBackgroundToRelay(message: unknown): Checked<BackgroundToRelay> {
+  const check = variants('kind', {
+    resync: record({ v: checkedBefore, kind: checkedBefore }),
+    ack: record({ v: checkedBefore, kind: checkedBefore, seq: natural }),
+  })
+  return run(message, check, { maxBytes: SMALL_BYTES })
 }
 
 export function checkPanelToBackground(message: unknown): Checked<PanelToBackground> {
@@ -318,7 +330,7 @@ export function checkPanelToBackground(message: unknown): Checked<PanelToBackgro
 export function checkBackgroundToPanel(message: unknown): Checked<BackgroundToPanel> {
   const check = variants('kind', {
     history: record({ v: checkedBefore, kind: checkedBefore, tabId: natural, batches: list(tabBatch), truncated: flag }),
-    batch: record({ v: checkedBefore, kind: checkedBefore, tabId: natural, batch: tabBatch }),
+    batch: record({ v: checkedBefore, kind: checkedBefore, tabId: natural, batch: tabBatch }, { replayed: isTrue }),
     drops: record({ v: checkedBefore, kind: checkedBefore, tabId: natural, drops: dropCounts }),
   })
   return run(message, check, { maxBytes: Number.POSITIVE_INFINITY })

@@ -1,6 +1,6 @@
 // What the e2e tests share: the fixture server, the agent harness the fixture page exposes, and
 // small helpers to drive it.
-import type { Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
 import { resolve } from 'node:path'
 import type { PageGuard } from '../../../extension/src/page/page-api.ts'
 import { serve, type TestServer } from '../support/server.ts'
@@ -27,8 +27,8 @@ export const FIXTURES_DIR = resolve(import.meta.dirname, '../../fixtures/extensi
 
 export const serveFixtures = (): Promise<TestServer> => serve([FIXTURES_DIR])
 
-/** Runs `calls` through the fixture page's agent `agent`; returns the reminders after each call. */
-export function runAgent(page: Page, agent: string, calls: Call[]): Promise<string[][]> {
+/** Runs `calls` through the fixture page's agent `agent` (in a tab or a frame); returns the reminders after each call. */
+export function runAgent(page: Page | Frame, agent: string, calls: Call[]): Promise<string[][]> {
   return page.evaluate(([agent, calls]) => (window as unknown as AgentWindow).agentHarness.run(agent, calls), [agent, calls] as const)
 }
 

@@ -18,17 +18,10 @@ async function runningWorkers(): Promise<string[]> {
 }
 
 /**
- * Stops the worker as Chrome does when it idles; returns the ids of the workers it stopped. Not
- * `browser.stopServiceWorker()`: that closes a tab of its own afterwards, and the worker's
- * tabs.onRemoved listener would wake it right away.
+ * Until the page has done all it does after its load: the relay's own work is queued for an idle
+ * moment then, and idle callbacks run in the order they were asked for.
  */
-async function stopWorker(): Promise<string[]> {
-  const stopped = await runningWorkers()
-  for (const targetId of stopped) await cdp.send('Target.closeTarget', { targetId })
-  return stopped
-}
-
-const settle = (ms: number) => new Promise((done) => setTimeout(done, ms))
+const pageSettled = () => page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(true), { timeout: 2_000 })))
 
 beforeAll(async () => {
   page = await stage.browser.context.newPage()
@@ -41,21 +34,25 @@ describe('the service worker after Chrome stops it', () => {
   it('stays stopped while the only page has no agent', async () => {
     // The fixture page drives no agent until told to: it posts nothing, and its relay opens no port.
     await page.goto(`${stage.server.origin}/agent.html?idle`)
-    await settle(500)
-    expect(await stopWorker()).toHaveLength(1)
-    await settle(2_000)
+    await pageSettled()
+    // Stopped with this tab open: the stop itself wakes nothing.
+    await stage.browser.stopServiceWorker()
+    expect(await runningWorkers()).toEqual([])
+    // Whatever the page might still do on its own it has done by its next idle moment.
+    await pageSettled()
     expect(await runningWorkers()).toEqual([])
   })
 
   it('is brought back at once by a page with an agent, which sends it the page state', async () => {
+    await page.goto(`${stage.server.origin}/agent.html?idle`)
     await runAgent(page, 'alpha', [['read_file', { path: 'a.txt' }]])
     await expect.poll(runningWorkers).toHaveLength(1)
-    // Let the port live long enough to count as healthy: the relay then retries without delay.
-    await settle(2_500)
-    expect(await stopWorker()).toHaveLength(1)
-    await settle(1_000)
-    // Chrome keeps the worker's target id across a restart: its memory tells the two apart.
-    expect(await runningWorkers()).toHaveLength(1)
+    // The port must live long enough to count as healthy (two seconds): the relay then retries
+    // without delay. Time that has to pass, not a wait for something to happen.
+    await new Promise((done) => setTimeout(done, 2_500))
+    // Stopped with only this tab open: nothing but its relay can bring the worker back.
+    await stage.browser.stopServiceWorker()
+    await expect.poll(runningWorkers).toHaveLength(1)
     const panelPage = await stage.browser.context.newPage()
     await panelPage.goto(`chrome-extension://${stage.browser.extensionId}/panel.html?tabId=-1`)
     const tap = await tapPanelPort(panelPage, tabId)

@@ -3,7 +3,7 @@
 // starts everything: the panel then shows the page's load, as it happened, the agent and its
 // reminders.
 import type { Page, Worker } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { CONTENT_PORT } from '../../../extension/src/protocol/messages.ts'
 import { routeHtml } from '../support/server.ts'
 import { useStage } from '../support/stage.ts'
@@ -21,21 +21,30 @@ const stage = useStage({
 let worker: Worker
 let page: Page
 
-type PortLog = { __contentPorts?: { frameId: number | undefined }[] }
-/** The content ports the service worker accepted since the listener was added, by frame. */
+type PortLog = { __contentPorts?: { frameId: number | undefined; url: string | undefined }[] }
+/** The content ports the service worker accepted since the test began, by frame. */
 const contentPorts = () => worker.evaluate(() => (self as unknown as PortLog).__contentPorts!.map((p) => p.frameId))
+/** The addresses of the frames that opened them. */
+const contentPortUrls = () => worker.evaluate(() => (self as unknown as PortLog).__contentPorts!.map((p) => p.url))
 
 beforeAll(async () => {
   worker = await stage.browser.worker()
   await worker.evaluate((name) => {
-    const log: { frameId: number | undefined }[] = []
+    const log: PortLog['__contentPorts'] = []
     ;(self as unknown as PortLog).__contentPorts = log
     chrome.runtime.onConnect.addListener((port) => {
-      if (port.name === name) log.push({ frameId: port.sender?.frameId })
+      if (port.name === name) log.push({ frameId: port.sender?.frameId, url: port.sender?.url })
     })
   }, CONTENT_PORT)
+})
+
+// Every test in a tab of its own, counting the ports opened from its start.
+beforeEach(async () => {
+  await worker.evaluate(() => void ((self as unknown as PortLog).__contentPorts!.length = 0))
   page = await stage.browser.context.newPage()
 })
+
+afterEach(() => page.close())
 
 describe('a page that never runs an agent', () => {
   it('has the page API before its first script in every frame, and opens no port from any of them', async () => {
@@ -43,9 +52,15 @@ describe('a page that never runs an agent', () => {
     const frames = page.frames().filter((f) => f.url().includes('agent.html'))
     expect(frames).toHaveLength(FRAMES)
     for (const frame of frames) expect(await frame.evaluate(() => (window as unknown as AgentWindow).firstScriptSaw)).toEqual({ type: 'object', version: 1 })
-    // Time enough for any start-up traffic to arrive (the relay connects at once when it has something to send).
-    await new Promise((done) => setTimeout(done, 1_500))
-    expect(await contentPorts()).toEqual([])
+    // Each frame's work after its load is done (the relay queues its own for an idle moment, and
+    // idle callbacks run in the order they were asked for)...
+    for (const frame of frames) await frame.evaluate(() => new Promise((done) => requestIdleCallback(() => done(true), { timeout: 2_000 })))
+    // ...then the last frame runs an agent: its relay connects at once. A port any frame opened on
+    // its own was opened before, so the worker has it by the time it has this one.
+    const last = frames.at(-1)!
+    await runAgent(last, 'late', [['read_file', { path: 'a.txt' }]])
+    await expect.poll(contentPortUrls).toContainEqual(last.url())
+    expect(await contentPortUrls()).toEqual([last.url()])
   })
 
   it('starts on its first call: the panel gets the load as it happened (where, whatever pushState did since, and when), the agent and its reminder', async () => {
@@ -54,7 +69,6 @@ describe('a page that never runs an agent', () => {
     const loadedAfter = Date.now()
     expect(await contentPorts()).toEqual([])
     const tabId = await stage.browser.tabId(page)
-    await new Promise((done) => setTimeout(done, 200))
     // A same-document navigation before the first call: the load is still reported where it happened.
     await page.evaluate(() => history.pushState(null, '', 'moved.html?elsewhere#there'))
     const calledAt = Date.now()

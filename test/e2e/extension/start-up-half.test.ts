@@ -13,18 +13,29 @@ const stage = useStage({
   folder: FIXTURES_DIR,
   // A page busy with everything but an agent: plain fetches, window messages of its own.
   routes: (server) =>
+    // `quietDone` settles once every request has ended and the message has reached the page's own
+    // listener (after the page script's, which listens from document_start): whatever could have
+    // started the on-demand half has by then.
     routeHtml(server, '/quiet.html', `<!doctype html><title>quiet</title><script>
-        fetch('/quiet.html?get').catch(() => {})
-        fetch('/quiet.html?form', { method: 'POST', body: new URLSearchParams({ a: '1' }) }).catch(() => {})
-        fetch('/quiet.html?text', { method: 'POST', body: 'not json', headers: { 'content-type': 'text/plain' } }).catch(() => {})
+        const ended = [
+          fetch('/quiet.html?get').catch(() => {}),
+          fetch('/quiet.html?form', { method: 'POST', body: new URLSearchParams({ a: '1' }) }).catch(() => {}),
+          fetch('/quiet.html?text', { method: 'POST', body: 'not json', headers: { 'content-type': 'text/plain' } }).catch(() => {}),
+        ]
         for (const [method, body] of [['GET', null], ['POST', new URLSearchParams({ a: '1' })], ['POST', 'not json'], ['PUT', '{"a":1}']]) {
           const xhr = new XMLHttpRequest()
+          ended.push(new Promise((done) => xhr.addEventListener('loadend', done)))
           xhr.open(method, '/quiet.html?xhr')
           xhr.send(body)
         }
+        ended.push(new Promise((done) => addEventListener('message', (e) => e.data?.source === 'someone-else' && done())))
         postMessage({ source: 'someone-else', kind: 'config' }, '*')
+        window.quietDone = Promise.all(ended).then(() => true)
       </script>`),
 })
+
+/** Waits until the quiet page's requests have ended and its message was delivered. */
+const quietDone = (page: Page) => page.evaluate(() => (window as unknown as { quietDone: Promise<boolean> }).quietDone)
 let page: Page
 let onDemandRuns: () => Promise<number | undefined>
 
@@ -34,8 +45,7 @@ beforeAll(async () => {
 
 it('runs only when the page first needs it', async () => {
   await page.goto(`${stage.server.origin}/quiet.html`, { waitUntil: 'load' })
-  // Time for the fetches to settle and the messages to be delivered.
-  await page.waitForTimeout(300)
+  expect(await quietDone(page)).toBe(true)
   expect(await page.evaluate(() => typeof (window as unknown as { __REPEAT_TOOL_GUARD__?: object }).__REPEAT_TOOL_GUARD__)).toBe('object')
   expect(await onDemandRuns()).toBe(0)
 
@@ -46,7 +56,7 @@ it('runs only when the page first needs it', async () => {
 
 it('runs for the first XMLHttpRequest that may be an LLM request', async () => {
   await page.goto(`${stage.server.origin}/quiet.html?xhr-again`, { waitUntil: 'load' })
-  await page.waitForTimeout(300)
+  expect(await quietDone(page)).toBe(true)
   expect(await onDemandRuns()).toBe(0)
   await page.evaluate(() => {
     const xhr = new XMLHttpRequest()
@@ -59,7 +69,7 @@ it('runs for the first XMLHttpRequest that may be an LLM request', async () => {
 
 it('runs for the first request that may be an LLM request', async () => {
   await page.goto(`${stage.server.origin}/quiet.html?again`, { waitUntil: 'load' })
-  await page.waitForTimeout(300)
+  expect(await quietDone(page)).toBe(true)
   expect(await onDemandRuns()).toBe(0)
   await page.evaluate(() =>
     fetch('/quiet.html?llm', { method: 'POST', body: '{"model":"m","messages":[]}', headers: { 'content-type': 'application/json' } }).then((r) => r.status),

@@ -2,7 +2,8 @@
 // reminders fired as the badge; a reload starts the tab over; a restarted worker keeps counting;
 // the popup tells the tab's story and switches zero-code mode for its origin.
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ZERO_CODE_STORAGE_KEY } from '../../../extension/src/protocol/zero-code-mode.ts'
 import { useStage } from '../support/stage.ts'
 import { FIXTURES_DIR, repeat, runAgent } from './fixture.ts'
 
@@ -36,37 +37,59 @@ async function actionOf(tabId: number): Promise<ActionState> {
 
 const read = (path: string) => ['read_file', { path }] as [string, unknown]
 
-describe('the toolbar action', () => {
-  let a: { page: Page; tabId: number }
-  let b: { page: Page; tabId: number }
+/** The origins' stored zero-code settings: none unless a test stores one (and it is cleared after). */
+const storeOrigins = (origins: Record<string, string> | undefined) =>
+  stage.browser.worker().then((worker) =>
+    worker.evaluate(
+      ([key, origins]) => (origins === undefined ? chrome.storage.local.remove(key) : chrome.storage.local.set({ [key]: origins })),
+      [ZERO_CODE_STORAGE_KEY, origins] as const,
+    ),
+  )
 
+afterEach(() => storeOrigins(undefined))
+
+/** A tab whose agent `name` ran `repeats` identical calls. */
+async function tabWithAgent(name: string, repeats: number): Promise<{ page: Page; tabId: number }> {
+  const tab = await stage.open('agent.html')
+  await runAgent(tab.page, name, repeat(repeats, read(`${name}.txt`)))
+  return tab
+}
+
+describe('the toolbar action', () => {
   it('is grey without a badge while a tab has no agent', async () => {
-    a = await stage.open('agent.html')
-    b = await stage.open('agent.html')
-    await expect.poll(() => actionOf(a.tabId)).toEqual({ badge: '', title: 'Repeat Tool Guard: no agent seen on this page', icon: 'grey' })
+    const { tabId } = await stage.open('agent.html')
+    await expect.poll(() => actionOf(tabId)).toEqual({ badge: '', title: 'Repeat Tool Guard: no agent seen on this page', icon: 'grey' })
   })
 
   it('turns coloured and counts the reminders of each tab on its own', async () => {
-    await runAgent(a.page, 'alpha', repeat(5, read('a.txt')))
-    await runAgent(b.page, 'beta', repeat(3, read('b.txt')))
+    const a = await tabWithAgent('alpha', 5)
+    const b = await tabWithAgent('beta', 3)
     await runAgent(b.page, 'gamma', [read('c.txt')])
     await expect.poll(() => actionOf(a.tabId)).toEqual({ badge: '2', title: 'Repeat Tool Guard: 1 agent, 2 reminders fired', icon: 'coloured' })
     await expect.poll(() => actionOf(b.tabId)).toEqual({ badge: '1', title: 'Repeat Tool Guard: 2 agents, 1 reminder fired', icon: 'coloured' })
   })
 
   it('goes on counting after Chrome stops the service worker', async () => {
+    const a = await tabWithAgent('alpha', 5)
+    await expect.poll(() => actionOf(a.tabId)).toMatchObject({ badge: '2' })
     await stage.browser.stopServiceWorker()
-    await runAgent(a.page, 'alpha', repeat(3, read('a.txt')))
-    await expect.poll(() => actionOf(a.tabId), { timeout: 10_000 }).toMatchObject({ badge: '3', icon: 'coloured' })
+    await runAgent(a.page, 'alpha', repeat(3, read('alpha.txt')))
+    await expect.poll(() => actionOf(a.tabId), { timeout: 10_000 }).toEqual({ badge: '3', title: 'Repeat Tool Guard: 1 agent, 3 reminders fired', icon: 'coloured' })
   })
 
   it('starts over when the tab loads a new page', async () => {
+    const a = await tabWithAgent('alpha', 3)
+    const b = await tabWithAgent('beta', 3)
+    await expect.poll(() => actionOf(a.tabId)).toMatchObject({ badge: '1' })
+    await expect.poll(() => actionOf(b.tabId)).toMatchObject({ badge: '1' })
     await a.page.reload()
     await expect.poll(() => actionOf(a.tabId)).toEqual({ badge: '', title: 'Repeat Tool Guard: no agent seen on this page', icon: 'grey' })
     expect((await actionOf(b.tabId)).badge).toBe('1')
   })
 
   it("has a popup that tells the tab's agents and reminders, links the panel and switches zero-code mode", async () => {
+    const b = await tabWithAgent('beta', 3)
+    await runAgent(b.page, 'gamma', [read('c.txt')])
     const popup = await stage.browser.context.newPage()
     await popup.goto(`chrome-extension://${stage.browser.extensionId}/popup.html?tabId=${b.tabId}`)
     await expect.poll(() => popup.getByTestId('popup-agents').textContent()).toBe('2 agents seen')
@@ -77,16 +100,17 @@ describe('the toolbar action', () => {
     expect(await popup.getByTestId('zero-code-mode').textContent()).toBe('guard')
     await popup.getByTestId('zero-code-off').click()
     await expect.poll(() => popup.getByTestId('zero-code-mode').textContent()).toBe('off')
-    const stored = await (await stage.browser.worker()).evaluate(() => chrome.storage.local.get('zeroCodeOrigins'))
-    expect(stored).toEqual({ zeroCodeOrigins: { [stage.server.origin]: 'off' } })
+    const stored = await (await stage.browser.worker()).evaluate((key) => chrome.storage.local.get(key), ZERO_CODE_STORAGE_KEY)
+    expect(stored).toEqual({ [ZERO_CODE_STORAGE_KEY]: { [stage.server.origin]: 'off' } })
     await popup.close()
   })
 
   it("shows a page that never ran an agent with its origin's zero-code setting", async () => {
+    await storeOrigins({ [stage.server.origin]: 'off' })
     const silent = await stage.open('agent.html')
     const popup = await stage.browser.context.newPage()
     await popup.goto(`chrome-extension://${stage.browser.extensionId}/popup.html?tabId=${silent.tabId}`)
-    // The origin's stored setting (switched off by the test before), known only once the page reported.
+    // The origin's stored setting, known only once the page reported.
     await expect.poll(() => popup.getByTestId('zero-code-mode').textContent()).toBe('off')
     expect(await popup.getByTestId('popup-reminders').textContent()).toBe('0 reminders fired')
     await popup.close()
@@ -94,7 +118,10 @@ describe('the toolbar action', () => {
   })
 
   it('answers no one but its own popup', async () => {
+    const b = await tabWithAgent('beta', 3)
+    await expect.poll(() => actionOf(b.tabId)).toMatchObject({ badge: '1' })
     const panel = await stage.browser.openPanel(b.tabId)
+    // The popup's own question, asked by another extension page: no summary comes back.
     const reply = await panel.evaluate((tabId) => chrome.runtime.sendMessage({ v: 1, kind: 'tab-summary', tabId }).catch((e: Error) => e.message), b.tabId)
     expect(reply).not.toMatchObject({ kind: 'tab-summary' })
     await panel.close()

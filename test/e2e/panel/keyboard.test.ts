@@ -1,26 +1,35 @@
 // The panel with the keyboard alone, as a new user tries it: Tab into the agents, arrows to move
 // and fold, ←/→ across the tabs, Ctrl+F to the filter, and a call opened from the timeline.
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FIXTURES_DIR, repeat, runAgent, type AgentWindow } from '../extension/fixture.ts'
 import { devToolsFor } from '../support/devtools.ts'
 import { launch } from '../support/browser.ts'
 import { useStage } from '../support/stage.ts'
 
 const stage = useStage({ folder: FIXTURES_DIR })
+/** The tab the panels inspect: its agents ran once, before the tests. */
+let tabId: number
 let panel: Page
 
 const LONG_PATH = `src/${'deep/'.repeat(60)}file.ts`
 
 beforeAll(async () => {
-  const { page, tabId } = await stage.open('agent.html')
-  await runAgent(page, 'lead', repeat(2, ['read_file', { path: LONG_PATH }]))
-  await page.evaluate(() => void (window as unknown as AgentWindow).agentHarness.agent('sub', 'lead'))
-  await runAgent(page, 'sub', [['grep', { q: 'x' }]])
-  await runAgent(page, 'other', [['list_dir', { path: '.' }]])
+  const tab = await stage.open('agent.html')
+  tabId = tab.tabId
+  await runAgent(tab.page, 'lead', repeat(2, ['read_file', { path: LONG_PATH }]))
+  await tab.page.evaluate(() => void (window as unknown as AgentWindow).agentHarness.agent('sub', 'lead'))
+  await runAgent(tab.page, 'sub', [['grep', { q: 'x' }]])
+  await runAgent(tab.page, 'other', [['list_dir', { path: '.' }]])
+})
+
+// Every test starts from a panel of its own, just opened: nothing focused, selected or filtered.
+beforeEach(async () => {
   panel = await stage.browser.openPanel(tabId)
   await panel.getByRole('treeitem').nth(3).waitFor()
 })
+
+afterEach(() => panel.close())
 
 /** The role and accessible name of what has the focus, and of its active descendant. */
 const focus = () =>
@@ -80,6 +89,8 @@ describe('the panel with the keyboard alone', () => {
   })
 
   it("reaches the timeline, moves with ↓ and opens a call's full text with Enter", async () => {
+    await panel.getByTestId('agent-label').getByText('lead', { exact: true }).click()
+    await expect.poll(() => panel.getByTestId('call-tool').allTextContents()).toEqual(['read_file', 'read_file'])
     await tabTo('listbox')
     await panel.keyboard.press('ArrowDown')
     expect((await focus()).active).toMatch(/^call 1, read_file \{"path":"src\/deep\//)
@@ -110,17 +121,24 @@ describe('the find key in real DevTools', () => {
       await frame.locator('[role=tree]').focus()
       // DevTools hands the focus to the panel's frame asynchronously: press only once it is there.
       await expect.poll(focused, { timeout: 5_000 }).not.toBe('outside the panel')
+      const filter = frame.getByTestId('filter-text')
+      /**
+       * Nothing opened DevTools' search bar for the find key: it would have taken the focus before
+       * the next key was handled, and that key would have gone to it, not to the panel's filter.
+       */
+      async function findKeyStayedInPanel(): Promise<void> {
+        await expect.poll(focused).toBe('filter-text')
+        await devtools.page.keyboard.type('q')
+        await expect.poll(() => filter.inputValue()).toBe('q')
+        expect(await focused()).toBe('filter-text')
+        await filter.fill('')
+      }
       await devtools.page.keyboard.press('Control+F')
-      await expect.poll(focused).toBe('filter-text')
-      // Nothing opened the search bar meanwhile: it would hold the focus.
-      await new Promise((done) => setTimeout(done, 300))
-      expect(await focused()).toBe('filter-text')
+      await findKeyStayedInPanel()
       await frame.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
       expect(await focused()).toBe('BODY')
       await devtools.page.keyboard.press('Control+F')
-      await expect.poll(focused).toBe('filter-text')
-      await new Promise((done) => setTimeout(done, 300))
-      expect(await focused()).toBe('filter-text')
+      await findKeyStayedInPanel()
       await devtools.disconnect()
     } finally {
       await withDevTools.close()

@@ -36,8 +36,19 @@ export interface Browser {
   tabId(page: Page): Promise<number>
   /** Opens the panel as an ordinary tab, inspecting `tabId`. */
   openPanel(tabId: number): Promise<Page>
-  /** Kills the service worker, as Chrome does to an idle one. */
-  stopServiceWorker(): Promise<void>
+  /**
+   * The running service worker's own name: a random id it is given the first time it is asked
+   * (in its memory, which a stopped worker loses). Chrome keeps a worker's target id across a
+   * restart, so this is what tells a new instance from the old one.
+   */
+  workerInstance(): Promise<string>
+  /**
+   * Kills the service worker, as Chrome does to an idle one, and returns once it is gone: no worker
+   * runs, or a new instance (another `workerInstance()`) does. Nothing it does wakes the worker
+   * again (it opens no tab while one is open). `instance`: the worker's, when it cannot be asked
+   * now (it is busy). Throws when there is no worker to stop, or it did not stop.
+   */
+  stopServiceWorker(instance?: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -92,15 +103,36 @@ export async function launch(options: LaunchOptions = {}): Promise<Browser> {
     return page
   }
 
-  async function stopServiceWorker(): Promise<void> {
-    const page = await context.newPage()
-    await page.goto(`chrome-extension://${extensionId}/panel.html?tabId=-1`)
-    const cdp = await context.newCDPSession(page)
-    const { targetInfos } = await cdp.send('Target.getTargets')
-    const targets = targetInfos.filter((t) => t.type === 'service_worker' && t.url.includes(extensionId!))
-    for (const t of targets) await cdp.send('Target.closeTarget', { targetId: t.targetId })
-    await cdp.detach()
-    await page.close()
+  async function workerInstance(): Promise<string> {
+    return (await worker()).evaluate(() => ((globalThis as { testInstance?: string }).testInstance ??= crypto.randomUUID()))
+  }
+
+  async function stopServiceWorker(instance?: string): Promise<void> {
+    const stopping = instance ?? (await workerInstance())
+    // A tab already open, if any: opening and closing one of our own would wake the worker again
+    // (its tabs.onRemoved listener), and a test could no longer tell what woke it.
+    const open = context.pages()[0]
+    const page = open ?? (await context.newPage())
+    try {
+      const cdp = await context.newCDPSession(page)
+      const workerTargets = async () =>
+        (await cdp.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`))
+      const targets = await workerTargets()
+      if (targets.length === 0) throw new Error('stopServiceWorker: the extension has no service worker to stop')
+      for (const t of targets) await cdp.send('Target.closeTarget', { targetId: t.targetId })
+      // A worker busy in a long task is killed only after a grace period (about 5 s in Chromium).
+      const deadline = Date.now() + 20_000
+      for (;;) {
+        if ((await workerTargets()).length === 0) break
+        const now = await Promise.race([workerInstance().catch(() => stopping), new Promise<string>((ok) => setTimeout(() => ok(stopping), 1_000))])
+        if (now !== stopping) break
+        if (Date.now() > deadline) throw new Error('stopServiceWorker: the service worker is still running after 20 s')
+        await new Promise((ok) => setTimeout(ok, 100))
+      }
+      await cdp.detach()
+    } finally {
+      if (!open) await page.close()
+    }
   }
 
   return {
@@ -110,6 +142,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Browser> {
     worker,
     tabId,
     openPanel,
+    workerInstance,
     stopServiceWorker,
     async close() {
       await context.close()

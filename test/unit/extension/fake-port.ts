@@ -43,3 +43,29 @@ export class FakePort implements RouterPort {
     return this.posted.splice(0)
   }
 }
+
+/** A content port as the router sees it, whose relay numbers what it sends (`RelaySequence`). */
+export class FakeContentPort extends FakePort {
+  private seq = 0
+
+  constructor(
+    name: string,
+    sender: Sender,
+    readonly stream: string = crypto.randomUUID(),
+  ) {
+    super(name, sender)
+  }
+
+  /** The relay sends `report` with the next number of its stream; `resent` as a relay marks a message sent again. */
+  report(report: object, resent = false): number {
+    const seq = ++this.seq
+    this.receive({ ...report, stream: this.stream, seq, ...(resent ? { resent: true } : {}) })
+    return seq
+  }
+
+  /** The relay sends `seq` of its stream again, as it does after a port closed. */
+  resend(report: object, seq: number): void {
+    this.seq = Math.max(this.seq, seq)
+    this.receive({ ...report, stream: this.stream, seq, resent: true })
+  }
+}

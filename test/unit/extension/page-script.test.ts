@@ -45,7 +45,6 @@ afterEach(async () => {
 })
 
 const types = () => posted.map((e) => e.type)
-const settle = () => new Promise((done) => setTimeout(done, 50))
 const totalDrops = () =>
   dropReports.reduce<Record<string, number>>((sum, drops) => {
     for (const [reason, n] of Object.entries(drops)) sum[reason] = (sum[reason] ?? 0) + (n ?? 0)
@@ -60,15 +59,18 @@ const repeatGrep = async (times: number) => {
 }
 
 describe('the page script', () => {
-  it('installs the guard and posts nothing while the page has no agent', async () => {
+  it('installs the guard and posts nothing while the page has no agent, until the relay asks', async () => {
     expect(guard.version).toBe(PROTOCOL_VERSION)
     expect(guard.config).toEqual(RECOMMENDED_CONFIG)
-    await settle()
-    expect(posted).toEqual([])
+    // The answer goes out after anything the page script had posted on its own since it started.
+    fromContent({ kind: 'resync' })
+    await expect.poll(types).toContain('snapshot')
+    expect(types()).toEqual(['page-load', 'config', 'snapshot'])
   })
 
   it('answers a resync before any agent with its load, as it happened, its config and an empty snapshot', async () => {
-    await new Promise((done) => setTimeout(done, 20))
+    // Asked once the clock has moved on: the load must keep its own time, not take the answer's.
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(installedAt[1]))
     fromContent({ kind: 'resync' })
     await expect.poll(types).toEqual(['page-load', 'config', 'snapshot'])
     const [load, , snapshot] = posted
@@ -123,9 +125,9 @@ describe('the page script', () => {
     await expect.poll(() => guard.config.thresholds).toEqual([2, 9])
     await expect.poll(totalDrops).toEqual({ shape: 3, version: 1 })
     fromContent({ kind: 'resync' })
+    // The snapshot answers the last message: every event the ones before it caused went out before it.
     await expect.poll(() => types().filter((t) => t === 'snapshot').length).toBe(1)
     expect(guard.config.thresholds).toEqual([2, 9])
-    await settle()
     expect(posted.filter((e) => e.type === 'config').map((e) => e.type === 'config' && e.config.thresholds)).toEqual([[3, 5, 8], [2, 9]])
   })
 

@@ -4,7 +4,7 @@ import { createTabRate } from '../../../extension/src/background/tab-rate.ts'
 import { CONTENT_PORT, PANEL_PORT, type BackgroundToPanel } from '../../../extension/src/protocol/messages.ts'
 import { checkBackgroundToPanel } from '../../../extension/src/protocol/validate.ts'
 import { FakeClock } from './fake-clock.ts'
-import { FakePort } from './fake-port.ts'
+import { FakeContentPort, FakePort } from './fake-port.ts'
 import { call, v } from './samples.ts'
 
 const ORIGIN = 'chrome-extension://abcdefghijklmnop/'
@@ -15,7 +15,7 @@ function setup() {
   const clock = new FakeClock()
   const router = createRouter({ extensionOrigin: ORIGIN, later: clock.later, now: clock.now, rateLimits: LIMITS, bufferLimits: { maxEvents: 1e6, maxBytes: 1e12 } })
   const content = (tabId: number) => {
-    const port = new FakePort(CONTENT_PORT, { tab: { id: tabId }, frameId: 0, url: PAGE_URL })
+    const port = new FakeContentPort(CONTENT_PORT, { tab: { id: tabId }, frameId: 0, url: PAGE_URL })
     router.connect(port)
     return port
   }
@@ -57,9 +57,9 @@ describe('the router’s rate limit per tab', () => {
     const quiet = content(6)
     const sent: string[] = []
     for (let i = 0; i < 40; i++) {
-      flood.receive(batchOf('flood', 50))
+      flood.report(batchOf('flood', 50))
       const tool = `quiet-${i}`
-      quiet.receive(batchOf(tool, 2))
+      quiet.report(batchOf(tool, 2))
       sent.push(tool, tool)
       clock.advance(10)
     }
@@ -77,11 +77,11 @@ describe('the router’s rate limit per tab', () => {
     const { clock, content, panel } = setup()
     const p = panel(5)
     const page = content(5)
-    page.receive(batchOf('a', 200))
-    page.receive(batchOf('b', 1))
+    page.report(batchOf('a', 200))
+    page.report(batchOf('b', 1))
     expect(toolsSeen(p)).toHaveLength(200)
     clock.advance(1_000)
-    page.receive(batchOf('c', 100))
+    page.report(batchOf('c', 100))
     expect(toolsSeen(p).slice(200)).toEqual(Array(100).fill('c'))
   })
 })

@@ -3,7 +3,7 @@ import { createRouter, type Router } from '../../../extension/src/background/rou
 import { CONTENT_PORT, PANEL_PORT } from '../../../extension/src/protocol/messages.ts'
 import { checkBackgroundToPanel } from '../../../extension/src/protocol/validate.ts'
 import { FakeClock } from './fake-clock.ts'
-import { FakePort } from './fake-port.ts'
+import { FakeContentPort, FakePort } from './fake-port.ts'
 import { call, v } from './samples.ts'
 
 const ORIGIN = 'chrome-extension://abcdefghijklmnop/'
@@ -12,8 +12,8 @@ const PAGE_URL = 'http://127.0.0.1/agent.html'
 let clock: FakeClock
 let router: Router
 
-const content = (tabId: number, frameId = 0) => {
-  const port = new FakePort(CONTENT_PORT, { tab: { id: tabId }, frameId, url: PAGE_URL })
+const content = (tabId: number, frameId = 0): FakeContentPort => {
+  const port = new FakeContentPort(CONTENT_PORT, { tab: { id: tabId }, frameId, url: PAGE_URL })
   router.connect(port)
   return port
 }
@@ -33,18 +33,18 @@ beforeEach(() => {
 describe('the router', () => {
   it('sends a subscriber the history, then live batches tagged with the sending frame', () => {
     const page = content(5)
-    page.receive(events('first'))
+    page.report(events('first'))
     const p = panel(5)
     expect(p.take()).toEqual([{ v, kind: 'history', tabId: 5, batches: [{ frameId: 0, url: PAGE_URL, events: [call('first')] }], truncated: false }])
-    content(5, 7).receive(events('framed', 'about:srcdoc'))
+    content(5, 7).report(events('framed', 'about:srcdoc'))
     expect(p.take()).toEqual([{ v, kind: 'batch', tabId: 5, batch: { frameId: 7, url: 'about:srcdoc', events: [call('framed')] } }])
   })
 
   it("never sends one tab's events to another tab's panel", () => {
     const five = panel(5)
     const six = panel(6)
-    content(5).receive(events('five'))
-    content(6).receive(events('six'))
+    content(5).report(events('five'))
+    content(6).report(events('six'))
     // Each panel gets its own tab's batch and nothing else: the empty history it subscribed to, then the batch.
     const only = (tabId: number, tool: string) => [
       expect.objectContaining({ kind: 'history', tabId, batches: [] }),
@@ -57,7 +57,7 @@ describe('the router', () => {
   it('takes the tab from the sender: a tab id in a message is a shape drop of the sending tab', () => {
     const six = panel(6)
     const five = panel(5)
-    content(5).receive({ ...events('spoof'), tabId: 6 })
+    content(5).report({ ...events('spoof'), tabId: 6 })
     expect(six.take()).toEqual([expect.objectContaining({ kind: 'history' })])
     clock.advance(100)
     expect(five.take()).toEqual([expect.objectContaining({ kind: 'history' }), { v, kind: 'drops', tabId: 5, drops: { shape: 1 } }])
@@ -68,7 +68,7 @@ describe('the router', () => {
     const p = panel(5)
     p.take()
     const page = content(5)
-    page.receive({ v, kind: 'drops', drops: { source: 2, size: 1 } })
+    page.report({ v, kind: 'drops', drops: { source: 2, size: 1 } })
     page.receive({ v: 99, kind: 'drops', drops: {} })
     page.receive('garbage')
     expect(p.take()).toEqual([])
@@ -80,8 +80,8 @@ describe('the router', () => {
 
   it('keeps drop totals valid counts however large the reported ones are', () => {
     const page = content(5)
-    page.receive({ v, kind: 'drops', drops: { shape: Number.MAX_SAFE_INTEGER } })
-    page.receive({ v, kind: 'drops', drops: { shape: Number.MAX_SAFE_INTEGER, size: 0 } })
+    page.report({ v, kind: 'drops', drops: { shape: Number.MAX_SAFE_INTEGER } })
+    page.report({ v, kind: 'drops', drops: { shape: Number.MAX_SAFE_INTEGER, size: 0 } })
     clock.advance(100)
     const [, drops] = panel(5).take()
     expect(drops).toEqual({ v, kind: 'drops', tabId: 5, drops: { shape: Number.MAX_SAFE_INTEGER } })
@@ -149,10 +149,10 @@ describe('the router', () => {
     const page = content(5)
     panel(5)
     expect(page.take()).toEqual([{ v, kind: 'resync' }])
-    page.receive(events('a'))
+    page.report(events('a'))
     panel(5)
     expect(page.take()).toEqual([])
-    for (const tool of ['b', 'c', 'd']) page.receive(events(tool))
+    for (const tool of ['b', 'c', 'd']) page.report(events(tool))
     const p = panel(5)
     expect(p.take()).toEqual([expect.objectContaining({ kind: 'history', truncated: true })])
     expect(page.take()).toEqual([{ v, kind: 'resync' }])
@@ -164,10 +164,10 @@ describe('the router', () => {
     panel(8)
     expect(woken).toEqual([[8, { v, kind: 'resync' }]])
     const page = content(8)
-    page.receive(events('a'))
+    page.report(events('a'))
     panel(8)
     expect(woken).toHaveLength(1)
-    for (const tool of ['b', 'c', 'd']) page.receive(events(tool))
+    for (const tool of ['b', 'c', 'd']) page.report(events(tool))
     panel(8)
     expect(woken).toEqual([[8, { v, kind: 'resync' }], [8, { v, kind: 'resync' }]])
   })
@@ -176,8 +176,8 @@ describe('the router', () => {
     const p = panel(5)
     p.receive({ v, kind: 'subscribe', tabId: 6 })
     p.take()
-    content(5).receive(events('five'))
-    content(6).receive(events('six'))
+    content(5).report(events('five'))
+    content(6).report(events('six'))
     expect(p.take()).toEqual([expect.objectContaining({ kind: 'batch', tabId: 6 })])
   })
 
@@ -202,7 +202,7 @@ describe('the router', () => {
     clock.advance(100)
     expect(p.take()).toEqual([expect.objectContaining({ kind: 'history', tabId: 5 }), { v, kind: 'drops', tabId: 5, drops: { shape: 1 } }])
     // Still subscribed to tab 5: the malformed message moved it nowhere.
-    content(5).receive(events('five'))
+    content(5).report(events('five'))
     expect(p.take()).toEqual([expect.objectContaining({ kind: 'batch', tabId: 5 })])
   })
 
@@ -215,7 +215,7 @@ describe('the router', () => {
     clock.advance(100)
     expect(p.take()).toEqual([{ v, kind: 'history', tabId: 5, batches: [], truncated: false }])
     p.close()
-    content(5).receive(events('after'))
+    content(5).report(events('after'))
     expect(p.posted).toEqual([])
   })
 
@@ -224,27 +224,102 @@ describe('the router', () => {
     const fine = panel(5)
     broken.failPosts = true
     fine.take()
-    content(5).receive(events('x'))
+    content(5).report(events('x'))
     expect(fine.take()).toHaveLength(1)
   })
 
   it('forgets a closed tab: its buffer, its drops and late messages', () => {
     const page = content(5)
-    page.receive(events('before'))
-    page.receive({ v, kind: 'drops', drops: { shape: 1 } })
+    page.report(events('before'))
+    page.report({ v, kind: 'drops', drops: { shape: 1 } })
     router.tabRemoved(5)
-    page.receive(events('late'))
+    page.report(events('late'))
     const p = panel(5)
     expect(p.take()).toEqual([{ v, kind: 'history', tabId: 5, batches: [], truncated: false }])
   })
 
   it('keeps a tab history across navigations (a new content port for the same tab)', () => {
     const first = content(5)
-    first.receive(events('old-page'))
+    first.report(events('old-page'))
     first.close()
-    content(5).receive(events('new-page'))
+    content(5).report(events('new-page'))
     const p = panel(5)
     const [history] = p.take() as [{ batches: { events: { tool: string }[] }[] }]
     expect(history.batches.map((b) => b.events[0]!.tool)).toEqual(['old-page', 'new-page'])
+  })
+})
+
+describe('the router with a relay that sends again what a closed port left', () => {
+  const acks = (port: FakePort) => port.take().filter((m) => (m as { kind: string }).kind === 'ack')
+  /** Lets the acknowledgements' promises settle, then fires the timer that sends them. */
+  const settle = async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve()
+    clock.advance(0)
+  }
+
+  it('acknowledges a batch only once its summary is stored, one acknowledgement for a burst, in order', async () => {
+    const stored: (() => void)[] = []
+    router = createRouter({
+      extensionOrigin: ORIGIN,
+      later: clock.later,
+      onBatch: () => new Promise<void>((done) => void stored.push(done)),
+    })
+    const page = content(5)
+    page.report(events('a'))
+    page.report(events('b'))
+    page.report({ v, kind: 'drops', drops: { shape: 1 } })
+    await settle()
+    expect(acks(page)).toEqual([])
+    stored[1]!()
+    await settle()
+    // `b` is stored, but `a` before it is not: nothing may be forgotten yet.
+    expect(acks(page)).toEqual([])
+    stored[0]!()
+    await settle()
+    expect(acks(page)).toEqual([{ v, kind: 'ack', seq: 3 }])
+  })
+
+  it('handles a message it already handled once: not buffered, passed on or counted again, but acknowledged', async () => {
+    const counted: [string, number][] = []
+    router = createRouter({ extensionOrigin: ORIGIN, later: clock.later, onBatch: (_, batch, from) => void counted.push([batch.events[0]!.type, from.seq]) })
+    const p = panel(5)
+    p.take()
+    const page = content(5)
+    page.report(events('a'))
+    page.resend(events('a'), 1)
+    page.report({ v, kind: 'drops', drops: { shape: 1 } })
+    page.resend({ v, kind: 'drops', drops: { shape: 1 } }, 2)
+    await settle()
+    clock.advance(100)
+    expect(p.take()).toEqual([
+      { v, kind: 'batch', tabId: 5, batch: { frameId: 0, url: PAGE_URL, events: [call('a')] } },
+      { v, kind: 'drops', tabId: 5, drops: { shape: 1 } },
+    ])
+    expect(counted).toEqual([['call', 1]])
+    expect(acks(page)).toEqual([{ v, kind: 'ack', seq: 2 }])
+    const [history] = panel(5).take() as [{ batches: unknown[] }]
+    expect(history.batches).toHaveLength(1)
+  })
+
+  it('passes on a batch sent again to a fresh worker as replayed, for the panel to skip what it has', () => {
+    const p = panel(5)
+    p.take()
+    const page = content(5)
+    page.resend(events('a'), 4)
+    page.report(events('b'))
+    expect(p.take()).toEqual([
+      { v, kind: 'batch', tabId: 5, batch: { frameId: 0, url: PAGE_URL, events: [call('a')] }, replayed: true },
+      { v, kind: 'batch', tabId: 5, batch: { frameId: 0, url: PAGE_URL, events: [call('b')] } },
+    ])
+  })
+
+  it('tells the streams of two frames apart', () => {
+    const p = panel(5)
+    p.take()
+    const top = content(5)
+    const frame = content(5, 3)
+    top.report(events('top'))
+    frame.report(events('frame'))
+    expect(p.take().map((m) => (m as { batch: { frameId: number } }).batch.frameId)).toEqual([0, 3])
   })
 })

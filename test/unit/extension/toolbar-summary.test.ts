@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { answerPopup } from '../../../extension/src/background/popup-requests.ts'
 import { createTabSummaries, type SummaryStorage } from '../../../extension/src/background/tab-summaries.ts'
 import { EMPTY_SUMMARY, summarise } from '../../../extension/src/background/tab-summary.ts'
@@ -60,9 +60,10 @@ function memoryStorage(): SummaryStorage & { items: Map<string, unknown> } {
   const items = new Map<string, unknown>()
   return {
     items,
-    get: async (key) => (items.has(key) ? { [key]: items.get(key) } : {}),
-    set: async (values) => void Object.entries(values).forEach(([k, value]) => items.set(k, value)),
-    remove: async (key) => void items.delete(key),
+    get: async (keys) => Object.fromEntries(keys.filter((key) => items.has(key)).map((key) => [key, items.get(key)])),
+    // Stored as a copy, as session storage does.
+    set: async (values) => void Object.entries(values).forEach(([k, value]) => items.set(k, structuredClone(value))),
+    remove: async (keys) => void keys.forEach((key) => items.delete(key)),
   }
 }
 
@@ -73,8 +74,7 @@ describe('the summaries a restarted worker reads back', () => {
     const storage = memoryStorage()
     const shown: number[] = []
     const first = createTabSummaries({ storage, show: (_, s) => shown.push(s.reminders) })
-    first.record(4, tabBatch([agent('hook:1'), reminder]))
-    await flush()
+    await first.record(4, tabBatch([agent('hook:1'), reminder]))
     const restarted = createTabSummaries({ storage, show: (_, s) => shown.push(s.reminders) })
     restarted.record(4, tabBatch([reminder]))
     expect((await restarted.get(4)).reminders).toBe(2)
@@ -84,6 +84,51 @@ describe('the summaries a restarted worker reads back', () => {
     restarted.remove(4)
     await flush()
     expect(storage.items.has('tab-summary:4')).toBe(false)
+  })
+})
+
+describe('the summaries a relay sends batches to again', () => {
+  const from = (stream: string, seq: number) => ({ stream, seq })
+
+  it('count once what the stopped worker had stored but not acknowledged, and go on counting after it', async () => {
+    const storage = memoryStorage()
+    const first = createTabSummaries({ storage, show: () => {} })
+    await first.record(4, tabBatch([agent('hook:1'), reminder]), from('top', 1))
+    await first.record(4, tabBatch([reminder]), from('top', 2))
+    // A plain call changes nothing stored; the restarted worker may count it again harmlessly.
+    await first.record(4, tabBatch(), from('top', 3))
+    const restarted = createTabSummaries({ storage, show: () => {} })
+    await restarted.record(4, tabBatch([reminder]), { ...from('top', 2), resent: true })
+    await restarted.record(4, tabBatch(), { ...from('top', 3), resent: true })
+    expect((await restarted.get(4)).reminders).toBe(2)
+    await restarted.record(4, tabBatch([reminder]), from('top', 4))
+    // Another frame's stream counts from its own start.
+    await restarted.record(4, tabBatch([reminder], 2), from('frame', 1))
+    expect((await restarted.get(4)).reminders).toBe(4)
+  })
+
+  it('settle once the summary a batch changed is stored', async () => {
+    const storage = memoryStorage()
+    const writes: (() => void)[] = []
+    const slow: SummaryStorage = { ...storage, set: (items) => new Promise((done) => writes.push(() => void storage.set(items).then(done))) }
+    const summaries = createTabSummaries({ storage: slow, show: () => {} })
+    let settled = false
+    const recorded = summaries.record(4, tabBatch([reminder]), from('top', 1)).then(() => void (settled = true))
+    await vi.waitFor(() => expect(writes).toHaveLength(1))
+    expect(settled).toBe(false)
+    writes[0]!()
+    await recorded
+    expect(storage.items.get('tab-summary:4')).toMatchObject({ reminders: 1 })
+  })
+
+  it('start a new page with no stream counted', async () => {
+    const storage = memoryStorage()
+    const summaries = createTabSummaries({ storage, show: () => {} })
+    await summaries.record(4, tabBatch([reminder]), from('top', 1))
+    summaries.restart(4)
+    await summaries.record(4, tabBatch([reminder]), from('top', 1))
+    expect((await summaries.get(4)).reminders).toBe(1)
+    expect(storage.items.get('tab-summary-streams:4')).toEqual([['top', 1]])
   })
 })
 

@@ -3,6 +3,7 @@ import { LIMITS } from '../../../extension/src/protocol/events.ts'
 import { CONTENT_SOURCE, PAGE_SOURCE } from '../../../extension/src/protocol/messages.ts'
 import {
   checkBackgroundToContent,
+  checkBackgroundToRelay,
   checkBackgroundToPanel,
   checkContentToBackground,
   checkContentToPage,
@@ -218,16 +219,28 @@ describe('content -> page', () => {
 })
 
 describe('content -> background', () => {
-  it('accepts events with the page url, and drop reports', () => {
-    expect(reason(checkContentToBackground({ v, kind: 'events', url: 'http://x/', events: [call()] }))).toBe('ok')
-    expect(reason(checkContentToBackground({ v, kind: 'drops', drops: { shape: 2, size: 1 } }))).toBe('ok')
+  const numbered = { stream: 'a1b2', seq: 7 }
+
+  it('accepts events with the page url, and drop reports, each numbered in its stream', () => {
+    expect(reason(checkContentToBackground({ v, kind: 'events', url: 'http://x/', events: [call()], ...numbered }))).toBe('ok')
+    expect(reason(checkContentToBackground({ v, kind: 'drops', drops: { shape: 2, size: 1 }, ...numbered, resent: true }))).toBe('ok')
   })
 
   it('rejects a tab id in the message, unknown drop reasons and bad counts', () => {
-    expect(reason(checkContentToBackground({ v, kind: 'events', url: 'http://x/', tabId: 3, events: [] }))).toBe('shape')
-    expect(reason(checkContentToBackground({ v, kind: 'drops', drops: { mood: 1 } }))).toBe('shape')
-    expect(reason(checkContentToBackground({ v, kind: 'drops', drops: { shape: -1 } }))).toBe('shape')
-    expect(reason(checkContentToBackground({ v: 0, kind: 'drops', drops: {} }))).toBe('version')
+    expect(reason(checkContentToBackground({ v, kind: 'events', url: 'http://x/', tabId: 3, events: [], ...numbered }))).toBe('shape')
+    expect(reason(checkContentToBackground({ v, kind: 'drops', drops: { mood: 1 }, ...numbered }))).toBe('shape')
+    expect(reason(checkContentToBackground({ v, kind: 'drops', drops: { shape: -1 }, ...numbered }))).toBe('shape')
+    expect(reason(checkContentToBackground({ v: 0, kind: 'drops', drops: {}, ...numbered }))).toBe('version')
+  })
+
+  it('rejects a message without its place in a stream, or with a bad one', () => {
+    const drops = { v, kind: 'drops', drops: {} }
+    expect(reason(checkContentToBackground(drops))).toBe('shape')
+    expect(reason(checkContentToBackground({ ...drops, stream: 'a1b2' }))).toBe('shape')
+    expect(reason(checkContentToBackground({ ...drops, stream: '', seq: 1 }))).toBe('shape')
+    expect(reason(checkContentToBackground({ ...drops, stream: 'x'.repeat(65), seq: 1 }))).toBe('size')
+    expect(reason(checkContentToBackground({ ...drops, stream: 'a1b2', seq: 1.5 }))).toBe('shape')
+    expect(reason(checkContentToBackground({ ...drops, ...numbered, resent: false }))).toBe('shape')
   })
 })
 
@@ -250,5 +263,20 @@ describe('background <-> panel and content', () => {
   it('accepts the resync request for content', () => {
     expect(reason(checkBackgroundToContent({ v, kind: 'resync' }))).toBe('ok')
     expect(reason(checkBackgroundToContent({ v, kind: 'config' }))).toBe('shape')
+    // An acknowledgement travels over the relay's port only, never to a frame without one.
+    expect(reason(checkBackgroundToContent({ v, kind: 'ack', seq: 1 }))).toBe('shape')
+  })
+
+  it('accepts the resync request and acknowledgements over the relay port', () => {
+    expect(reason(checkBackgroundToRelay({ v, kind: 'resync' }))).toBe('ok')
+    expect(reason(checkBackgroundToRelay({ v, kind: 'ack', seq: 3 }))).toBe('ok')
+    expect(reason(checkBackgroundToRelay({ v, kind: 'ack', seq: -1 }))).toBe('shape')
+    expect(reason(checkBackgroundToRelay({ v, kind: 'ack' }))).toBe('shape')
+    expect(reason(checkBackgroundToRelay({ v, kind: 'resync', seq: 3 }))).toBe('shape')
+  })
+
+  it('accepts a batch marked replayed for the panel, and no other mark', () => {
+    expect(reason(checkBackgroundToPanel({ v, kind: 'batch', tabId: 1, batch: tabBatch(), replayed: true }))).toBe('ok')
+    expect(reason(checkBackgroundToPanel({ v, kind: 'batch', tabId: 1, batch: tabBatch(), replayed: false }))).toBe('shape')
   })
 })

@@ -124,6 +124,25 @@ describe('connectPanel', () => {
     expect(store.connection()).toEqual({ kind: 'reconnecting', attempt: 1, retryInMs: 100 })
   })
 
+  it('records once a batch a relay sent again after its port closed, and what is new in it', () => {
+    const { ports, runtime } = fakeRuntime()
+    const store = createInspectorStore()
+    connectPanel({ tabId: TAB, store, runtime })
+    const page = recordingPage()
+    const agent = { name: 'a' }
+    ports[0]!.onMessage.fire(history([]))
+    repeat(page, agent, 'grep', 1, 3)
+    const seen = page.batch()
+    ports[0]!.onMessage.fire(batchMessage(seen))
+    // The relay's port closed before the worker acknowledged `seen`: the next worker passes it on again.
+    ports[0]!.onMessage.fire({ ...batchMessage(seen), replayed: true })
+    repeat(page, agent, 'grep', 1, 2)
+    ports[0]!.onMessage.fire({ ...batchMessage(page.batch()), replayed: true })
+    expect(store.stats()).toMatchObject({ calls: 5 })
+    expect(store.agents()[0]!.record).toMatchObject({ count: 5, reminders: 2 })
+    expect(store.drops()).toEqual({})
+  })
+
   it('keeps trying when the worker cannot be reached at all', () => {
     const { ports, runtime } = fakeRuntime()
     let fail = true

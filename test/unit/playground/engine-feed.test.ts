@@ -22,9 +22,12 @@ describe("the playground's engine feeding the panel's store", () => {
     ])
     expect(rows[1]!.record.reminders).toBe(1)
     expect(store.config()).toEqual(RECOMMENDED_CONFIG)
+    // A store fed on: once it has the next call, the stopped feed would have delivered it too.
+    const fedOn = createInspectorStore()
+    feedInspector(guard, fedOn, 'http://playground.test/')
     stop()
     guard.observe({ agent: explorer, name: 'read_file', arguments: { path: 'a' } })
-    await settle()
+    await expect.poll(() => fedOn.agents()[1]?.record.count).toBe(4)
     expect(store.agents()[1]!.record.count).toBe(3)
   })
 

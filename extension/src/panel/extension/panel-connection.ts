@@ -88,7 +88,8 @@ export function connectPanel({ tabId, store, runtime = chrome.runtime, delay = r
         store.setConnection({ kind: 'live' })
         break
       case 'batch':
-        store.ingest(value.batch)
+        // A relay's batch sent again after its port closed: the worker before may have passed it on.
+        store.ingest(value.batch, { replayed: value.replayed === true })
         break
       case 'drops':
         store.setDrops(value.drops)
