@@ -225,9 +225,11 @@ describe('a streamed response', () => {
     await post(p, first)
     for (const piece of sse('resp_0', [call(1)])) unread.feed(piece)
     p.answer(json('resp_1', []))
-    await post(p, next('resp_0', 1))
-    expect(p.timers).toEqual([])
+    const continued = post(p, next('resp_0', 1))
+    await ticks()
+    expect([p.sent.length, p.timers]).toEqual([2, []])
     expect(p.sent[1]).toBe(JSON.stringify(next('resp_0', 1)))
+    await continued
   })
 
   test('a stream that fails: a fault, and its continuation goes out as the page made it; an abort is no fault', async () => {
