@@ -169,6 +169,15 @@ describe('a watched response', () => {
       }
     }
     expect(refusal(() => page.clone())).toEqual(refusal(() => native.clone()))
+    // The body the page held before cloning, afterwards: as the browser leaves it.
+    const held = await watched(new Response('abc'))
+    const heldBody = held.page.body!
+    held.page.clone()
+    const nativeResponse = new Response('abc')
+    const nativeBody = nativeResponse.body!
+    nativeResponse.clone()
+    expect([heldBody === held.page.body, heldBody.locked, held.page.body!.locked]).toEqual([nativeBody === nativeResponse.body, nativeBody.locked, nativeResponse.body!.locked])
+    expect(await held.page.text()).toBe('abc')
     // A body only locked is refused too.
     const locked = await watched(new Response('abc'))
     locked.page.body!.getReader()

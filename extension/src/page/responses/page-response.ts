@@ -37,7 +37,7 @@ const { defineProperty, getOwnPropertyDescriptor } = Object
 
 /** Installs the stand-ins on `target`'s Response.prototype; run at document_start, with what was captured then. */
 export function createPageResponses(target: typeof globalThis, natives: BodyNatives, showAsNative: ShowAsNative): PageResponses {
-  const { NativeProxy, NativeResponse, response: members, headersOf, headersGet, locked } = natives
+  const { NativeProxy, NativeResponse, response: members, headersOf, headersGet, locked, getReader } = natives
   const adopted = new WeakMap<object, Adopted>()
 
   function readingOf(state: Adopted): Response {
@@ -81,11 +81,19 @@ export function createPageResponses(target: typeof globalThis, natives: BodyNati
   // Used once the page's reading, or the original read by another way, is.
   standIn('bodyUsed', (state, fn) => (callFunction(fn, state.original, []) as boolean) || (state.reading !== undefined && (callFunction(fn, state.reading, []) as boolean)))
   standIn('clone', (state, fn, args) => {
+    const { original, reading } = state
     // A body the page used or locked: the browser's own refusal.
-    if (state.reading && usedOrLocked(state.reading)) return callFunction(fn, state.reading, args)
+    if (reading && usedOrLocked(reading)) return callFunction(fn, reading, args)
     // The page has not read a byte, so the original is unread: the browser clones it, and each
     // copy is read through the guard (each opens a sink of its own once read).
-    const copy = callFunction(fn, state.original, args) as Response
+    const before = reading && callFunction(members.body, original, [])
+    const copy = callFunction(fn, original, args) as Response
+    if (reading && callFunction(members.body, original, []) !== before) {
+      // A browser that gives the cloned response a new body (Chromium) leaves the one the page
+      // may hold locked: so is the page's, and its next reach for the body gets a new one.
+      callFunction(getReader, callFunction(members.body, reading, []), [])
+      state.reading = undefined
+    }
     adopt(copy, state.open)
     return copy
   })

@@ -16,7 +16,7 @@ export interface LoopOptions {
 }
 
 export interface ReadingWindow {
-  /** The body's text read the way `way` says, and for `blob` the blob's type. */
+  /** The body's text read the way `way` says, and for `blob` the blob's type (for `clone`, what became of the body held before). */
   readBody(response: Response, way: ReadWay): Promise<readonly [text: string, blobType: string]>
   /**
    * An agent loop over the Responses API, continued by id: it asks, reads every answer the way
@@ -77,6 +77,12 @@ export function installPageReading(): void {
     }
   }
   async function readBody(response: Response, way: ReadWay): Promise<readonly [string, string]> {
+    if (way === 'clone') {
+      // The body as the page held it before cloning: the same or a new one after, locked or not.
+      const held = response.body!
+      const read = await text(response, way)
+      return [read, `${held === response.body} ${held.locked}`]
+    }
     if (way !== 'blob') return [await text(response, way), '']
     const blob = await response.blob()
     return [await blob.text(), blob.type]
