@@ -3,7 +3,8 @@
 // functions (pages/response-reads.ts) in a browser with the extension and in one without it. A
 // page that reads one chunk of a long stream and cancels closes the connection at once, as it does
 // without the extension. The Response the page gets is the browser's in everything the page can
-// look at, read any way a page reads a body; and the guard still reads what passes through (a loop
+// look at but its own keys (its body members are its own), read any way a page reads a body; any
+// other response is the browser's alone; and the guard still reads what passes through (a loop
 // continued by `previous_response_id` gets its reminder), even when the page has replaced the
 // built-ins a body is read with.
 import { describe, expect, test } from 'vitest'
@@ -13,7 +14,7 @@ import { BIG_STREAM_PATH, routeBigStream, type BigStream } from '../support/big-
 import type { MockLlm } from '../support/mock-llm.ts'
 import type { TestServer } from '../support/server.ts'
 import { routeBlankPage } from './blank-page.ts'
-import { loopWithBuiltinsReplaced, observeResponse, READ_WAYS, readOneChunkAndCancel, runLoop, type ReadWay } from './pages/response-reads.ts'
+import { loopWithBuiltinsReplaced, observeResponse, READ_WAYS, readOneChunkAndCancel, runLoop, unwatchedErrorStacks, type ReadWay } from './pages/response-reads.ts'
 
 export type Which = 'extension' | 'plain'
 
@@ -41,6 +42,9 @@ export function routeResponseReading(server: TestServer, total: number): BigStre
   return routeBigStream(server, { total })
 }
 
+/** The members of a Response a page reads its body with. */
+const BODY_MEMBERS = ['body', 'bodyUsed', 'clone', 'text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes']
+
 const REMINDED_FOURTH = [[200, 0], [200, 0], [200, 0], [200, 1]]
 const remindersSent = (mock: MockLlm, model: string) => mock.exchanges.filter((e) => e.model === model).map((e) => [e.status, occurrences(e.body, GENTLE)])
 
@@ -62,9 +66,14 @@ export function describeResponseReading(stage: () => ReadingStage): void {
       mock.script(model, { steps: [[READ]] })
       const body = JSON.stringify({ model, input: [{ role: 'user', content: 'Look.' }], stream })
       const [withExtension, without] = await Promise.all((['extension', 'plain'] as const).map((which) => run(which, observeResponse, [REDIRECTING, body, way] as const)))
-      expect(withExtension).toEqual(without)
+      expect(withExtension.record).toEqual(without.record)
       // What the comparison stands on.
-      expect(without).toMatchObject({ instance: true, status: 200, url: '/v1/responses', redirected: true, type: 'basic', bodyUsedAfter: true, read: expect.stringMatching(/^ok: /) })
+      expect(without.record).toMatchObject({ instance: true, status: 200, url: '/v1/responses', redirected: true, type: 'basic', bodyUsedAfter: true, read: expect.stringMatching(/^ok: /) })
+      // What differs: the body members are the watched response's own (not enumerable), so
+      // `for...in` no longer lists them.
+      const members = without.forIn.filter((key) => BODY_MEMBERS.includes(key))
+      expect([without.ownKeys, withExtension.ownKeys.sort()]).toEqual([[], [...members].sort()])
+      expect(withExtension.forIn).toEqual(without.forIn.filter((key) => !members.includes(key)))
     })
 
     test('the guard reads what passes through: the loop continued by id gets its reminder, and the page reads what it would without the extension', async () => {
@@ -79,6 +88,13 @@ export function describeResponseReading(stage: () => ReadingStage): void {
       expect(withExtension).toEqual(without)
       expect(remindersSent(mock, `loop-extension-${way}-${stream}`)).toEqual(REMINDED_FOURTH)
     })
+  })
+
+  test('a response the guard does not watch is the browser\'s alone: the errors it throws have the stacks they have without the extension', async () => {
+    const { run } = stage()
+    const [withExtension, without] = await Promise.all((['extension', 'plain'] as const).map((which) => run(which, unwatchedErrorStacks, '/blank')))
+    expect(without).toHaveLength(3)
+    expect(withExtension).toEqual(without)
   })
 
   test('a page that replaced the stream, Response and decoder built-ins after load: the guard still reads, calling none of them', async () => {

@@ -7,12 +7,12 @@ import { describe, expect, test } from 'vitest'
 import type { BodySink } from '../../../extension/src/page/responses/body-watcher.ts'
 import { createNativeLook } from '../../../extension/src/page/native-look.ts'
 import { createResponseWatch } from '../../../extension/src/page/responses/watch.ts'
-import { restoreResponsePrototypeAfterEach, STREAMS } from './page-streams.ts'
+import { STREAMS } from './page-streams.ts'
 
-restoreResponsePrototypeAfterEach()
-
-/** Response.prototype's members as this realm has them, before any test put stand-ins there. */
+/** Response.prototype's members as this realm has them. */
 const BROWSERS = Object.getOwnPropertyDescriptors(Response.prototype)
+/** The members a watched response gets its own stand-ins for. */
+const MEMBERS = ['body', 'bodyUsed', 'clone', 'text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes']
 
 const encoder = new TextEncoder()
 
@@ -178,6 +178,12 @@ describe('a watched response', () => {
     nativeResponse.clone()
     expect([heldBody === held.page.body, heldBody.locked, held.page.body!.locked]).toEqual([nativeBody === nativeResponse.body, nativeBody.locked, nativeResponse.body!.locked])
     expect(await held.page.text()).toBe('abc')
+    // Used the moment the page asks for a chunk, as the browser's is.
+    const asked = await watched(new Response('abc'))
+    void asked.page.body!.getReader().read()
+    const askedNative = new Response('abc')
+    void askedNative.body!.getReader().read()
+    expect(asked.page.bodyUsed).toBe(askedNative.bodyUsed)
     // A body only locked is refused too.
     const locked = await watched(new Response('abc'))
     locked.page.body!.getReader()
@@ -186,33 +192,33 @@ describe('a watched response', () => {
     expect(refusal(() => locked.page.clone())).toEqual(refusal(() => lockedNative.clone()))
   })
 
-  test('has no property of its own; the prototype\'s members print as the browser\'s, and answer for it however they are called', async () => {
+  test('its own members are not enumerable and print as the browser\'s; Response.prototype is left as it was', async () => {
     const { page, sink, target } = await watched(new Response('abc'))
-    expect(Reflect.ownKeys(page)).toEqual(Reflect.ownKeys(new Response('abc')))
-    expect(JSON.stringify(page)).toBe(JSON.stringify(new Response('abc')))
+    const native = new Response('abc')
+    expect(Object.keys(page)).toEqual(Object.keys(native))
+    expect(JSON.stringify(page)).toBe(JSON.stringify(native))
+    expect(new Set(Reflect.ownKeys(page))).toEqual(new Set([...Reflect.ownKeys(native), ...MEMBERS]))
+    expect(Object.getOwnPropertyDescriptors(Response.prototype)).toEqual(BROWSERS)
     const print = target.Function.prototype.toString
-    const members = Object.getOwnPropertyDescriptors(Response.prototype)
-    for (const key of ['body', 'bodyUsed', 'clone', 'text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes'] as const) {
-      const field = members[key]!.get ? 'get' : 'value'
-      expect([key, print.call(members[key]![field])]).toEqual([key, print.call(BROWSERS[key]![field])])
-      expect([key, members[key]![field]]).not.toEqual([key, BROWSERS[key]![field]])
+    for (const key of MEMBERS) {
+      const own = Object.getOwnPropertyDescriptor(page, key)!
+      const field = own.get ? 'get' : 'value'
+      expect([key, print.call(own[field])]).toEqual([key, print.call(BROWSERS[key]![field])])
+      expect([key, own[field]]).not.toEqual([key, BROWSERS[key]![field]])
     }
-    // The prototype's member called on it, as a page may: still read through the guard.
-    expect(await Response.prototype.text.call(page)).toBe('abc')
+    expect(await page.text()).toBe('abc')
     expect(sink.told).toEqual(['abc', '', '<end>'])
   })
 
-  test('a member the page wraps after load still runs its wrapper, and the guard still reads', async () => {
-    const { page, sink } = await watched(new Response('abc'))
-    const inner = Response.prototype.text
-    const wrapped: unknown[] = []
-    Response.prototype.text = function (this: Response) {
-      wrapped.push(this)
-      return inner.call(this)
-    }
-    expect(await page.text()).toBe('abc')
-    expect(wrapped).toEqual([page])
-    expect(sink.told).toEqual(['abc', '', '<end>'])
+  test('another response of the page is the browser\'s alone: its members are the prototype\'s, its errors thrown by them', async () => {
+    await watched(new Response('abc'))
+    const other = new Response('abc')
+    await other.text()
+    expect(Reflect.ownKeys(other)).toEqual(Reflect.ownKeys(new Response('abc')))
+    expect(Object.getOwnPropertyDescriptors(Response.prototype)).toEqual(BROWSERS)
+    const error = await other.text().catch((e: Error) => e)
+    expect(error).toBeInstanceOf(TypeError)
+    expect(String((error as Error).stack)).not.toMatch(/page-response/)
   })
 
   test('a sink that wants no more is told no more, and the page reads on', async () => {
@@ -246,11 +252,11 @@ describe('a watched response', () => {
   test('a response without a body is not watched; a realm without streams is left as it was', async () => {
     const { page, sink } = await watched(new Response(null, { status: 204 }))
     expect([page.body, await page.text(), page.bodyUsed]).toEqual([null, '', false])
+    expect(Reflect.ownKeys(page)).toEqual(Reflect.ownKeys(new Response(null, { status: 204 })))
     expect(sink.opened()).toBe(0)
-    Object.defineProperties(Response.prototype, BROWSERS)
     const bare = vm.runInContext('globalThis', vm.createContext({ Response })) as typeof globalThis
     const plain = await watched(new Response('abc'), recordingSink(), bare)
-    expect(Object.getOwnPropertyDescriptors(Response.prototype)).toEqual(BROWSERS)
+    expect(Reflect.ownKeys(plain.page)).toEqual(Reflect.ownKeys(new Response('abc')))
     expect([await plain.page.text(), plain.sink.opened()]).toEqual(['abc', 0])
   })
 })

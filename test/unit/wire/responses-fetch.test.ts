@@ -15,9 +15,7 @@ import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
 import type { ZeroCodeMode } from '../../../extension/src/protocol/zero-code-mode.ts'
 import { occurrences } from '../../fixtures/wire/placements.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
-import { restoreResponsePrototypeAfterEach, STREAMS } from './page-streams.ts'
-
-restoreResponsePrototypeAfterEach()
+import { STREAMS } from './page-streams.ts'
 
 const SYSTEM = 'You are a careful coding agent.'
 const URL_ = 'https://api.example/v1/responses'

@@ -1,12 +1,12 @@
 // The built-ins a response's body is passed through with (pass-through.ts, page-response.ts),
 // captured at document_start, before any page script: a page that later replaces a method of
 // `Response`, `Headers`, `ReadableStream`, its reader or controller, or `TextDecoder` neither
-// breaks the reading nor chooses what the guard reads. Taking them costs every frame the first touch of six
-// interfaces (about 0.1 ms, README.md "Start-up costs a page next to nothing"); taken later, they
-// would be whatever the page had put in their place by then.
+// breaks the reading nor chooses what the guard reads. Taking them costs every frame the first
+// touch of seven interfaces (about 0.1 ms, README.md "Start-up costs a page next to nothing");
+// taken later, they would be whatever the page had put in their place by then.
 
 type Getter<T> = (this: unknown) => T
-type Method = (this: unknown, ...args: never[]) => unknown
+type Method = (this: unknown, ...args: unknown[]) => unknown
 
 /** The body-reading members of `Response.prototype` a page can call, each as the browser has it. */
 export interface ResponseMembers {
@@ -19,6 +19,7 @@ export interface ResponseMembers {
 
 export interface BodyNatives {
   readonly then: typeof Promise.prototype.then
+  readonly defineProperty: typeof Object.defineProperty
   readonly NativeProxy: ProxyConstructor
   readonly NativeResponse: typeof Response
   readonly response: ResponseMembers
@@ -66,6 +67,7 @@ export function captureBodyNatives(target: typeof globalThis): BodyNatives | nul
     }
     const natives = {
       then: target.Promise.prototype.then,
+      defineProperty: target.Object.defineProperty,
       NativeProxy: target.Proxy,
       NativeResponse: target.Response,
       response: { body: getter(response, 'body'), bodyUsed: getter(response, 'bodyUsed'), clone: method(response, 'clone'), readers },

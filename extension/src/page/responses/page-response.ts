@@ -1,15 +1,14 @@
 // The page keeps the very Response object the browser gave it: its status, headers, url,
 // redirected, type and prototype are the browser's own (a Response built from a stream could not
-// carry url, redirected or type). Only its body is read another way. `Response.prototype`'s
-// `body`, `bodyUsed`, `text()`, `json()`, `arrayBuffer()`, `blob()`, `formData()`, `bytes()` and
-// `clone()` are replaced at document_start by stand-ins printed as them (as XMLHttpRequest's
-// methods are, xhr/install.ts): on any response the guard does not watch they are the browser's
-// members, called as they are; on a watched one they answer from a second Response over the
-// pass-through stream (pass-through.ts), so each is still the browser's own (its errors, its
-// decoding, its blob type from the Content-Type) reading what passes through. A watched response
-// has no property of its own, and a page that wraps one of these members later wraps the
-// stand-in, so its wrapper runs for watched responses too. A clone is another Response of the
-// browser's, watched the same way.
+// carry url, redirected or type). Only its body is read another way: `body`, `bodyUsed`, `text()`,
+// `json()`, `arrayBuffer()`, `blob()`, `formData()`, `bytes()` and `clone()` become own properties
+// of that one object, stand-ins printed as the prototype's members, which answer from a second
+// Response over the pass-through stream (pass-through.ts): each is still the browser's own (its
+// errors, its decoding, its blob type from the Content-Type) reading what passes through. They are
+// not enumerable, as nothing of a native Response is its own: `Object.keys`, a spread and
+// `JSON.stringify` see what they see without the extension. `Response.prototype` is left as it is,
+// so every other response of the page is the browser's alone, its errors without a frame of ours.
+// A clone is another Response of the browser's, watched the same way.
 import { callFunction, objectCreate, weakMapGet, weakMapSet } from '../../../../engine/intrinsics.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { BodyNatives } from './body-natives.ts'
@@ -33,11 +32,9 @@ interface Adopted {
 
 type Native = (...args: unknown[]) => unknown
 
-const { defineProperty, getOwnPropertyDescriptor } = Object
-
-/** Installs the stand-ins on `target`'s Response.prototype; run at document_start, with what was captured then. */
-export function createPageResponses(target: typeof globalThis, natives: BodyNatives, showAsNative: ShowAsNative): PageResponses {
-  const { NativeProxy, NativeResponse, response: members, headersOf, headersGet, locked, getReader } = natives
+/** Made at document_start, with what was captured then; touches nothing of the page's. */
+export function createPageResponses(natives: BodyNatives, showAsNative: ShowAsNative): PageResponses {
+  const { NativeProxy, NativeResponse, defineProperty, response: members, headersOf, headersGet, locked, getReader } = natives
   const adopted = new WeakMap<object, Adopted>()
 
   function readingOf(state: Adopted): Response {
@@ -55,20 +52,16 @@ export function createPageResponses(target: typeof globalThis, natives: BodyNati
     return (state.reading = new NativeResponse(stream, init))
   }
 
-  const prototype = target.Response.prototype
-  /** Puts a stand-in for the member `key` in its place: `answer` on a watched response, the member itself on anything else. */
-  function standIn(key: string, answer: (state: Adopted, native: Native, args: unknown[]) => unknown): void {
-    const descriptor = getOwnPropertyDescriptor(prototype, key)!
-    const field = descriptor.get ? 'get' : 'value'
-    const native = descriptor[field] as Native
+  /** A stand-in for the member `native`: `answer` on an adopted response, the member itself on anything else. */
+  function standIn(native: Native, answer: (state: Adopted, native: Native, args: unknown[]) => unknown): Native {
     const handler = objectCreate(null) as ProxyHandler<Native>
     handler.apply = (fn: Native, self: unknown, args: unknown[]) => {
       const state = typeof self === 'object' && self !== null ? weakMapGet(adopted, self) : undefined
       return state ? answer(state, fn, args) : callFunction(fn, self, args)
     }
     const stand = new NativeProxy(native, handler)
-    defineProperty(prototype, key, { ...descriptor, [field]: stand })
     showAsNative(stand, native)
+    return stand
   }
 
   const onReading = (state: Adopted, fn: Native, args: unknown[]) => callFunction(fn, readingOf(state), args)
@@ -77,10 +70,10 @@ export function createPageResponses(target: typeof globalThis, natives: BodyNati
     return (callFunction(members.bodyUsed, reading, []) as boolean) || (callFunction(locked, callFunction(members.body, reading, []), []) as boolean)
   }
 
-  standIn('body', onReading)
   // Used once the page's reading, or the original read by another way, is.
-  standIn('bodyUsed', (state, fn) => (callFunction(fn, state.original, []) as boolean) || (state.reading !== undefined && (callFunction(fn, state.reading, []) as boolean)))
-  standIn('clone', (state, fn, args) => {
+  const bodyUsed = (state: Adopted, fn: Native): boolean => (callFunction(fn, state.original, []) as boolean) || (state.reading !== undefined && (callFunction(fn, state.reading, []) as boolean))
+
+  function clone(state: Adopted, fn: Native, args: unknown[]): unknown {
     const { original, reading } = state
     // A body the page used or locked: the browser's own refusal.
     if (reading && usedOrLocked(reading)) return callFunction(fn, reading, args)
@@ -96,12 +89,33 @@ export function createPageResponses(target: typeof globalThis, natives: BodyNati
     }
     adopt(copy, state.open)
     return copy
-  })
-  for (const [key] of members.readers) standIn(key, onReading)
+  }
+
+  /** The own properties an adopted response gets, made by the first one: shaped as the prototype's members, but not enumerable. */
+  let descriptors: (readonly [string, PropertyDescriptor])[] | undefined
+  function describe(): (readonly [string, PropertyDescriptor])[] {
+    const made: (readonly [string, PropertyDescriptor])[] = []
+    const add = (key: string, field: 'get' | 'value', stand: Native) => {
+      const descriptor = objectCreate(null) as PropertyDescriptor
+      descriptor[field] = stand
+      if (field === 'value') descriptor.writable = true
+      descriptor.enumerable = false
+      descriptor.configurable = true
+      made[made.length] = [key, descriptor]
+    }
+    add('body', 'get', standIn(members.body, onReading))
+    add('bodyUsed', 'get', standIn(members.bodyUsed, bodyUsed))
+    add('clone', 'value', standIn(members.clone, clone))
+    // Index loops: the page may have replaced the array iterator by now.
+    for (let i = 0; i < members.readers.length; i++) add(members.readers[i]![0], 'value', standIn(members.readers[i]![1], onReading))
+    return made
+  }
 
   function adopt(response: Response, open: () => BodySink): boolean {
     if (callFunction(members.body, response, []) === null) return false
     weakMapSet(adopted, response, { original: response, open, reading: undefined })
+    descriptors ??= describe()
+    for (let i = 0; i < descriptors.length; i++) defineProperty(response, descriptors[i]![0], descriptors[i]![1])
     return true
   }
 

@@ -21,7 +21,7 @@ export function createResponseWatch(target: typeof globalThis, showAsNative: Sho
   const natives = captureBodyNatives(target)
   let responses: PageResponses | null = null
   try {
-    responses = natives && createPageResponses(target, natives, showAsNative)
+    responses = natives && createPageResponses(natives, showAsNative)
   } catch {
     responses = null
   }

@@ -127,9 +127,10 @@ export async function readOneChunkAndCancel([path, body]: readonly [string, stri
 /**
  * Fetches `path` with `body` as a JSON POST and looks at the Response as a page can, then reads
  * its body the way `way` says (ids in the text replaced: every answer has its own). Plain values
- * only, so that two browsers' records compare.
+ * only, so that two browsers' records compare; apart from the record, the response's own keys
+ * and the names `for...in` lists.
  */
-export async function observeResponse([path, body, way]: readonly [string, string, ReadWay]): Promise<Record<string, unknown>> {
+export async function observeResponse([path, body, way]: readonly [string, string, ReadWay]): Promise<{ record: Record<string, unknown>; ownKeys: string[]; forIn: string[] }> {
   const { readBody } = window as unknown as ReadingWindow
   const outcome = async (run: () => unknown) => {
     try {
@@ -154,9 +155,7 @@ export async function observeResponse([path, body, way]: readonly [string, strin
     throughPrototype: [getter('url').call(response) === response.url, getter('type').call(response), getter('redirected').call(response)],
     headers: [...response.headers].filter(([name]) => name !== 'date'),
     headersLocked: await outcome(() => response.headers.set('x-page', '1')),
-    ownKeys: Reflect.ownKeys(response).map(String),
     keys: Object.keys(response),
-    forIn: forIn.sort(),
     asJson: JSON.stringify(response),
     printed: ['text', 'json', 'clone'].map((key) => Function.prototype.toString.call((Response.prototype as unknown as Record<string, () => void>)[key])),
     printedBody: Function.prototype.toString.call(getter('body')),
@@ -167,7 +166,21 @@ export async function observeResponse([path, body, way]: readonly [string, strin
   record.bodyUsedAfter = response.bodyUsed
   record.readAgain = await outcome(() => response.text())
   record.cloneAfter = await outcome(() => response.clone())
-  return record
+  return { record, ownKeys: Reflect.ownKeys(response).map(String), forIn: forIn.sort() }
+}
+
+/** The stacks of the errors a response the guard does not watch (a plain GET) throws: read twice, cloned once read. */
+export async function unwatchedErrorStacks(path: string): Promise<string[]> {
+  const response = await fetch(path)
+  await response.text()
+  const stacks: string[] = []
+  for (const misuse of [() => response.text(), () => response.clone(), () => response.body!.getReader().read()])
+    try {
+      await misuse()
+    } catch (error) {
+      stacks.push(String((error as Error).stack))
+    }
+  return stacks
 }
 
 /** Runs `respondedLoop` in the page. */
