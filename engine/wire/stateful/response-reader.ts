@@ -20,7 +20,7 @@ export interface ReadResponse {
 export interface ResponseReader {
   /**
    * The next piece of the response's text; false once no more is needed: the whole response was
-   * read (its `response.completed`), or it is too long to remember.
+   * read (its `response.completed`), or its text, counted over the whole body, is too long.
    */
   push(text: string): boolean
   /** The response's id, once the text read so far tells it. */
@@ -44,17 +44,22 @@ const LEADING_ID = /^\s*\{\s*"id"\s*:\s*"([^"\\]+)"/
 
 const LINE_END = /\r\n|\r|\n/
 
-/** `maxChars`: past this much kept text the response is not remembered (its reading goes on). */
+/**
+ * `maxChars`: past this much text the response is not remembered, and nothing more of it is read.
+ * Counted over the whole body, JSON or events alike: a stream of many small events is bounded as
+ * one large object is.
+ */
 export function createResponseReader(maxChars: number): ResponseReader {
   let mode: 'json' | 'events' | undefined
   let id: string | undefined
   /** JSON: the text so far; events: the line not yet ended. */
   let pending = ''
+  /** The text pushed so far, in characters. */
+  let chars = 0
   let tooLong = false
   /** The data lines of the event being read. */
   let data: string[] = []
-  let dataChars = 0
-  const finished: unknown[] = []
+  let finished: unknown[] = []
   let final: readonly unknown[] | undefined
 
   function event(text: string): void {
@@ -78,14 +83,12 @@ export function createResponseReader(maxChars: number): ResponseReader {
     if (text === '') {
       if (data.length > 0) event(data.join('\n'))
       data = []
-      dataChars = 0
       return
     }
     const colon = text.indexOf(':')
     if (colon < 0 || text.slice(0, colon) !== 'data') return
     const value = text.slice(colon + 1)
     data.push(value.startsWith(' ') ? value.slice(1) : value)
-    dataChars += value.length
   }
 
   function events(text: string): void {
@@ -100,6 +103,15 @@ export function createResponseReader(maxChars: number): ResponseReader {
   return {
     push(text) {
       if (tooLong || final !== undefined) return false
+      chars += text.length
+      if (chars > maxChars) {
+        // Nothing of it is kept: what was read is let go.
+        tooLong = true
+        pending = ''
+        data = []
+        finished = []
+        return false
+      }
       if (mode === undefined) {
         const start = (pending + text).trimStart()
         if (start === '') {
@@ -112,9 +124,8 @@ export function createResponseReader(maxChars: number): ResponseReader {
         pending += text
         if (id === undefined) id = LEADING_ID.exec(pending)?.[1]
       } else events(text)
-      tooLong = pending.length + dataChars > maxChars
       // A stream may stay open after its last event: the reading is over once the whole response is told.
-      return !tooLong && final === undefined
+      return final === undefined
     },
 
     get id() {

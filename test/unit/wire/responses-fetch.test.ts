@@ -1,7 +1,7 @@
 // Responses API requests through the page's fetch, in Node: a separate realm stands for the page,
 // its native fetch answers with Responses the test makes (JSON or a stream it feeds by hand). The
-// response the page gets is its own, unread by us; a copy is read; a request continuing a response
-// waits for that response's copy to be read, and only for it.
+// response the page gets is the one the native fetch gave, its body read by the guard as the page
+// reads it; a request continuing a response waits for that response's reading, and only for it.
 import vm from 'node:vm'
 import { describe, expect, test } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
@@ -9,13 +9,13 @@ import { installFetchInterceptor } from '../../../extension/src/page/fetch/insta
 import { createStatefulResponses } from '../../../engine/wire/stateful/responses.ts'
 import { createNativeLook } from '../../../extension/src/page/native-look.ts'
 import { createReadings, LONGEST_WAIT_MS } from '../../../extension/src/page/responses/readings.ts'
-import { createResponseTee } from '../../../extension/src/page/responses/tee.ts'
 import { createResponsesTraffic } from '../../../extension/src/page/responses/traffic.ts'
 import { createWireInspector } from '../../../extension/src/page/wire/inspector.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
 import type { ZeroCodeMode } from '../../../extension/src/protocol/zero-code-mode.ts'
 import { occurrences } from '../../fixtures/wire/placements.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
+import { STREAMS } from './page-streams.ts'
 
 const SYSTEM = 'You are a careful coding agent.'
 const URL_ = 'https://api.example/v1/responses'
@@ -79,7 +79,7 @@ function page(stateful = createStatefulResponses()): Page {
     state.responses.push(response)
     return Promise.resolve(response)
   }
-  const context = vm.createContext({ fetch: native, Request, Headers, Response, ReadableStream, ReadableStreamDefaultReader, TextDecoder, location: { href: 'https://app.example/' } })
+  const context = vm.createContext({ fetch: native, location: { href: 'https://app.example/' }, ...STREAMS })
   const target = vm.runInContext('globalThis', context) as typeof globalThis
   const inspector = createWireInspector({ config: () => RECOMMENDED_CONFIG, emit: (e) => state.events.push(e), hookSaw: () => false, now: Date.now })
   const traffic = createResponsesTraffic({ inspector, fault: (m) => state.faults.push(m), later, stateful })
@@ -168,7 +168,7 @@ describe('a loop continued by id', () => {
 })
 
 describe('a streamed response', () => {
-  test('a request continuing it waits until its copy is read, then goes out guarded; the page\'s stream is its own', async () => {
+  test('a request continuing it goes out guarded once the page has read it; the page reads its own stream, whole', async () => {
     const p = page()
     const streams = [0, 1, 2].map(() => fedStream())
     const pageReads: string[] = []
@@ -180,29 +180,28 @@ describe('a streamed response', () => {
       s.close()
       await read
     }
-    // The page read resp_2 whole; its copy may still be on its way: the next request waits for it.
     const fourth = fedStream()
     p.answer(fourth.stream, 'text/event-stream')
-    const continued = post(p, next('resp_2', 3))
-    await continued
+    await post(p, next('resp_2', 3))
     expect(occurrences(p.sent[3]!, GENTLE)).toBe(1)
     expect(pageReads).toEqual([0, 1, 2].map((n) => sse(`resp_${n}`, [call(n + 1)]).join('')))
+    expect(p.timers).toEqual([])
   })
 
   test('only the response it continues is waited for; one still being read under another id is not', async () => {
     const p = page()
     p.answer(json('resp_0', [call(1)]))
     await (await post(p, first)).text()
-    // Another conversation's stream, still open, its id told.
+    // Another conversation's stream, still open and being read, its id told.
     const other = fedStream()
     p.answer(other.stream, 'text/event-stream')
-    await post(p, { ...first, instructions: 'another agent' })
+    const otherRead = (await post(p, { ...first, instructions: 'another agent' })).text()
     other.feed(sse('resp_other', [])[0]!)
     await ticks()
-    // The stream being continued: its id told, not finished.
+    // The stream being continued, being read: its id told, not finished.
     const open = fedStream()
     p.answer(open.stream, 'text/event-stream')
-    await post(p, next('resp_0', 1))
+    const openRead = (await post(p, next('resp_0', 1))).text()
     open.feed(sse('resp_1', [call(2)])[0]!)
     await ticks()
     p.answer(json('resp_2', []))
@@ -214,6 +213,21 @@ describe('a streamed response', () => {
     await waiting
     expect(p.sent).toHaveLength(4)
     other.close()
+    await Promise.all([otherRead, openRead])
+  })
+
+  test('a body the page has not begun to read is not waited for: its continuation goes out at once', async () => {
+    const p = page()
+    const unread = fedStream()
+    p.answer(unread.stream, 'text/event-stream')
+    await post(p, first)
+    for (const piece of sse('resp_0', [call(1)])) unread.feed(piece)
+    p.answer(json('resp_1', []))
+    const continued = post(p, next('resp_0', 1))
+    await ticks()
+    expect([p.sent.length, p.timers]).toEqual([2, []])
+    expect(p.sent[1]).toBe(JSON.stringify(next('resp_0', 1)))
+    await continued
   })
 
   test('a stream that fails: a fault, and its continuation goes out as the page made it; an abort is no fault', async () => {
@@ -221,9 +235,11 @@ describe('a streamed response', () => {
     const broken = fedStream()
     p.answer(broken.stream, 'text/event-stream')
     const response = await post(p, first)
+    const read = response.text()
     broken.feed(sse('resp_0', [call(1)])[0]!)
+    await ticks()
     broken.error(new TypeError('network error'))
-    await expect(response.text()).rejects.toThrow('network error')
+    await expect(read).rejects.toThrow('network error')
     await ticks()
     expect(p.faults).toEqual([expect.stringContaining('network error')])
     p.answer(json('resp_1', []))
@@ -232,23 +248,25 @@ describe('a streamed response', () => {
 
     const aborted = fedStream()
     p.answer(aborted.stream, 'text/event-stream')
-    const second = await post(p, first)
+    const second = (await post(p, first)).text()
     aborted.error(new DOMException('The user aborted a request.', 'AbortError'))
-    await expect(second.text()).rejects.toThrow('aborted')
+    await expect(second).rejects.toThrow('aborted')
     await ticks()
     expect(p.faults).toHaveLength(1)
   })
 
-  test('a stream left open after response.completed: its copy is read, and its continuation goes out guarded at once', async () => {
+  test('a stream left open after response.completed: the page stops reading there, and its continuation goes out guarded at once', async () => {
     const p = page()
     for (let n = 0; n < 3; n++) {
       const s = fedStream()
       p.answer(s.stream, 'text/event-stream')
       const response = await post(p, n === 0 ? first : next(`resp_${n - 1}`, n))
-      void response.body!.getReader().read()
       for (const piece of sse(`resp_${n}`, [call(n + 1)])) s.feed(piece)
       // The server never ends this stream; the page, having read the completed response, goes on.
-      await ticks()
+      const reader = response.body!.getReader()
+      const decoder = new TextDecoder()
+      let text = ''
+      while (!text.includes('response.completed')) text += decoder.decode((await reader.read()).value, { stream: true })
     }
     p.answer(json('resp_3', []))
     const continued = post(p, next('resp_2', 3))
@@ -264,7 +282,7 @@ describe('a streamed response', () => {
     const p = page()
     const stalled = fedStream()
     p.answer(stalled.stream, 'text/event-stream')
-    await post(p, first)
+    void (await post(p, first)).text()
     stalled.feed(sse('resp_0', [call(1)])[0]!)
     await ticks()
     p.answer(json('resp_1', []))
@@ -279,7 +297,7 @@ describe('a streamed response', () => {
     // A reading that settles in time does not fire its timer late.
     const s = fedStream()
     p.answer(s.stream, 'text/event-stream')
-    await post(p, first)
+    void (await post(p, first)).text()
     s.feed(sse('resp_2', [call(1)])[0]!)
     await ticks()
     p.answer(json('resp_3', []))
@@ -297,57 +315,32 @@ describe('a streamed response', () => {
     for (const [id, pieces] of [['resp_whole', 2], ['resp_half', 1]] as const) {
       const s = fedStream()
       p.answer(s.stream, 'text/event-stream')
-      const response = await post(p, first)
+      const read = (await post(p, first)).text()
       for (const piece of sse(id, [call(1)]).slice(0, pieces)) s.feed(piece)
       await ticks()
       s.error(new DOMException('The user aborted a request.', 'AbortError'))
-      await expect(response.text()).rejects.toThrow('aborted')
+      await expect(read).rejects.toThrow('aborted')
       await ticks()
     }
     expect([stateful.knows('resp_whole'), stateful.knows('resp_half')]).toEqual([true, false])
     expect(p.faults).toEqual([])
   })
-})
 
-describe('the tee', () => {
-  test('the copy is taken before the page\'s own handlers run: the page\'s body is unread and unlocked', async () => {
-    const tee = createResponseTee(globalThis)
-    const response = new Response('{"id":"resp_1","output":[]}')
-    const chunks: string[] = []
-    let ended = false
-    const promise = Promise.resolve(response)
-    tee.watch(promise, () => ({ chunk: (t) => (chunks.push(t), true), end: () => void (ended = true), fail: () => undefined }))
-    const seen = await promise
-    expect(seen).toBe(response)
-    expect(seen.bodyUsed).toBe(false)
-    expect(await seen.text()).toBe('{"id":"resp_1","output":[]}')
-    await ticks()
-    expect([chunks.join(''), ended]).toEqual(['{"id":"resp_1","output":[]}', true])
-  })
-
-  test('a sink that wants no more cancels the copy only; a realm without streams reads nothing', async () => {
-    const tee = createResponseTee(globalThis)
-    const s = fedStream()
-    const response = new Response(s.stream)
-    let ended = false
-    tee.watch(Promise.resolve(response), () => ({ chunk: () => false, end: () => void (ended = true), fail: () => undefined }))
-    const reading = (await Promise.resolve(response)).text()
-    s.feed('a')
-    await ticks()
-    expect(ended).toBe(true)
-    s.feed('b')
-    s.close()
-    expect(await reading).toBe('ab')
-    const bare = createResponseTee({} as typeof globalThis)
-    expect(() => bare.watch(Promise.resolve(new Response('x')), () => { throw new Error('never opened') })).not.toThrow()
-  })
-
-  test('a sink that throws is told, and nothing reaches the page', async () => {
-    const tee = createResponseTee(globalThis)
-    const failures: unknown[] = []
-    tee.watch(Promise.resolve(new Response('x')), () => ({ chunk: () => { throw new Error('broken sink') }, end: () => undefined, fail: (e) => failures.push(e) }))
-    await ticks()
-    expect(failures).toEqual([new Error('broken sink')])
+  test('a page that cancels once response.completed was read: remembered whole, no fault; one cancelled before, not at all', async () => {
+    const stateful = createStatefulResponses()
+    const p = page(stateful)
+    for (const [id, pieces] of [['resp_whole', 2], ['resp_half', 1]] as const) {
+      const s = fedStream()
+      p.answer(s.stream, 'text/event-stream')
+      const reader = (await post(p, first)).body!.getReader()
+      for (const piece of sse(id, [call(1)]).slice(0, pieces)) {
+        s.feed(piece)
+        await reader.read()
+      }
+      await reader.cancel()
+    }
+    expect([stateful.knows('resp_whole'), stateful.knows('resp_half')]).toEqual([true, false])
+    expect(p.faults).toEqual([])
   })
 })
 

@@ -308,6 +308,29 @@ describe('reading a response', () => {
     const events = createResponseReader(40)
     expect(events.push('data: {"type":"response.created","response":{"id":"r"}}')).toBe(false)
   })
+
+  test('a stream is counted over its whole body, not event by event: many small events add up to too long', () => {
+    const text = responseEvents('resp_long', [call(1)], { completed: false })
+    const delta = `data: ${JSON.stringify({ type: 'response.output_text.delta', delta: 'x' })}\n\n`
+    // Room for the response and 9 deltas, each far under the cap alone.
+    const reader = createResponseReader(text.length + 9 * delta.length)
+    expect(reader.push(text)).toBe(true)
+    for (let i = 0; i < 9; i++) expect(reader.push(delta)).toBe(true)
+    expect(reader.push(delta)).toBe(false)
+    expect(reader.push(`data: ${JSON.stringify({ type: 'response.completed', response: { id: 'resp_long', output: [call(1)] } })}\n\n`)).toBe(false)
+    expect(reader.end()).toBeUndefined()
+    expect(reader.end(true)).toBeUndefined()
+    // The store's byte limit bounds a reading the same way: 9 deltas are remembered, 10 are not.
+    const completed = `data: ${JSON.stringify({ type: 'response.completed', response: { id: 'resp_long', output: [call(1)] } })}\n\n`
+    const remembered = (deltas: number) => {
+      const stateful = createStatefulResponses({ maxResponses: 4, maxBytes: 2 * (text.length + 9 * delta.length + completed.length) })
+      const reading = stateful.reading(stateful.request(JSON.stringify(first()))!)
+      for (const piece of [text, ...Array<string>(deltas).fill(delta), completed]) reading.push(piece)
+      reading.end()
+      return stateful.knows('resp_long')
+    }
+    expect([remembered(9), remembered(10)]).toEqual([true, false])
+  })
 })
 
 describe('the store', () => {

@@ -9,7 +9,7 @@ import { callFunction } from '../../../../engine/intrinsics.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { ResponsesTraffic } from '../responses/traffic.ts'
-import { createResponseTee } from '../responses/tee.ts'
+import { createResponseWatch } from '../responses/watch.ts'
 import type { Analysed, Plan, WireInspector } from '../wire/inspector.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
 import { createOutgoing, type Candidate } from './outgoing.ts'
@@ -33,7 +33,7 @@ export function installFetchInterceptor({ target, mode, inspector: analysis, sho
   const nativeFetch = target.fetch
   if (typeof nativeFetch !== 'function') return false
   const outgoing = createOutgoing(target)
-  const tee = createResponseTee(target)
+  const watch = createResponseWatch(target, showAsNative)
 
   /** The native fetch runs exactly once per call, outside every try: its own errors are the page's. */
   function dispatch(self: unknown, { args, after }: Plan): Promise<Response> {
@@ -48,7 +48,7 @@ export function installFetchInterceptor({ target, mode, inspector: analysis, sho
   function send(self: unknown, args: readonly unknown[], analysed: Analysed, withBody: (body: string) => readonly unknown[]): Promise<Response> {
     let sent: Promise<Response> | undefined
     try {
-      sent = responses?.().send({ args, analysed, withBody, dispatch: (planned) => dispatch(self, planned), tee })
+      sent = responses?.().send({ args, analysed, withBody, dispatch: (planned) => dispatch(self, planned), watch })
     } catch (error) {
       return dispatch(self, failed(args, error))
     }

@@ -1,9 +1,10 @@
-// The responses being read from their tees, for the requests that continue them. The page can
-// send a request continuing a response before its copy is read to the end (the two branches of a
-// tee are read in no fixed order): that request waits for that reading, and only that one. A
-// reading whose response id its text has not told yet may be the one; once it tells another id,
-// it is not waited for. A reading can stall (a stream that stops sending without ending): the wait
-// is bounded, so the page's request is delayed at worst that long and never held forever.
+// The responses being read as the page reads them, for the requests that continue them. The page
+// can send a request continuing a response before it has read that response to the end (once it
+// has its id, say): that request waits for that reading, and only that one. A reading whose
+// response id its text has not told yet may be the one; once it tells another id, it is not
+// waited for. A reading can stall (a stream that stops sending without ending, a page that stops
+// reading): the wait is bounded, so the page's request is delayed at worst that long and never
+// held forever. A reading starts at the page's first read: a body never read is never waited for.
 
 export interface ReadingHandle {
   /** The text read so far tells the response's id. */
@@ -21,7 +22,7 @@ export interface Readings {
   settled(id: string): Promise<boolean> | undefined
 }
 
-/** A copy is read as fast as the page reads its own: a reading this much later has stalled. */
+/** A response is read as fast as the page reads it: a reading this much later has stalled. */
 export const LONGEST_WAIT_MS = 5_000
 
 interface Reading {

@@ -1,15 +1,16 @@
 // OpenAI Responses API requests (docs/zero-code.md, "OpenAI Responses continued by id"): a request continuing a stored
 // response (`previous_response_id`) holds the outputs of tool calls that are in that response,
-// on the provider's side. So the responses the page receives are read from a tee and remembered
-// (engine/wire/stateful/), and such a request is guarded over its whole chain: it waits for the
-// response it continues if that one is still being read, then the reminders due in its own input
-// are inserted, once. Any other Responses API request is guarded as its transport would guard it,
+// on the provider's side. So the responses the page receives are read as the page reads them
+// (watch.ts) and remembered (engine/wire/stateful/), and such a request is guarded over its whole
+// chain: it waits for the response it continues if that one is still being read, then the
+// reminders due in its own input are inserted, once. Any other Responses API request is guarded as its transport would guard it,
 // its body parsed once for both. Part of the on-demand half.
 import { createStatefulResponses, type ResponsesRequest, type StatefulResponses } from '../../../../engine/wire/stateful/responses.ts'
 import { errorText } from '../../../../engine/text.ts'
 import type { Analysed, Plan, WireInspector } from '../wire/inspector.ts'
 import { createReadings, LONGEST_WAIT_MS } from './readings.ts'
-import type { ResponseTee, TeeSink } from './tee.ts'
+import type { BodySink } from './body-watcher.ts'
+import type { ResponseWatch } from './watch.ts'
 
 /** One call of the page's, as its transport's hook has it. */
 export interface ResponsesCall {
@@ -18,14 +19,14 @@ export interface ResponsesCall {
   readonly withBody: (body: string) => readonly unknown[]
   /** Sends the call as planned: the transport's native call, made exactly once. */
   readonly dispatch: (plan: Plan) => Promise<Response>
-  readonly tee: ResponseTee
+  readonly watch: ResponseWatch
 }
 
 export interface ResponsesTraffic {
   /**
    * Sends a Responses API request (a JSON body with `input` or `previous_response_id`, to a path
-   * ending in `/responses`) and reads a copy of its response unless it asks for it not to be
-   * stored; undefined for any other request, which the caller sends as usual. May throw before the
+   * ending in `/responses`) and reads its response as the page does unless it asks for it not to
+   * be stored; undefined for any other request, which the caller sends as usual. May throw before the
    * request is sent, never after.
    */
   send(call: ResponsesCall): Promise<Response> | undefined
@@ -56,9 +57,18 @@ export function createResponsesTraffic({ inspector, fault, later, stateful = cre
     }
   }
 
-  function sink(request: ResponsesRequest): TeeSink {
+  function sink(request: ResponsesRequest): BodySink {
     const reading = stateful.reading(request)
     const handle = readings.start()
+    /** The text stopped short of its end. */
+    const cut = (): void => {
+      try {
+        // A stream the page stopped after `response.completed` still told the whole response.
+        reading.end(true)
+      } finally {
+        handle.finish()
+      }
+    }
     return {
       chunk(text) {
         const more = reading.push(text)
@@ -69,25 +79,21 @@ export function createResponsesTraffic({ inspector, fault, later, stateful = cre
         reading.end()
         handle.finish()
       },
+      // The page (or the user) stopping the response is no fault of ours.
+      cut,
       fail(error) {
-        try {
-          // A stream the page stopped after `response.completed` still told the whole response.
-          reading.end(true)
-        } finally {
-          handle.finish()
-        }
-        // The page (or the user) stopping the response is no fault of ours.
+        cut()
         if (!isAbort(error)) report('a response could not be read, requests continuing it go out unguarded', error)
       },
     }
   }
 
-  function go({ args, analysed, withBody, dispatch, tee }: ResponsesCall, request: ResponsesRequest): Promise<Response> {
+  function go({ args, analysed, withBody, dispatch, watch }: ResponsesCall, request: ResponsesRequest): Promise<Response> {
     const reached: Analysed = request.previous === undefined ? analysed : { ...analysed, reach: 'responses-stateful' }
     const response = dispatch(inspector.plan(args, reached, withBody, (wire, config) => stateful.inspect(wire, request, config)))
     if (request.stored) {
       try {
-        tee.watch(response, () => sink(request))
+        watch.watch(response, () => sink(request))
       } catch (error) {
         report('a response cannot be read', error)
       }

@@ -1,0 +1,97 @@
+// The built-ins a response's body is passed through with (pass-through.ts, page-response.ts),
+// captured at document_start, before any page script: a page that later replaces a method of
+// `Response`, `Headers`, `ReadableStream`, its reader or controller, or `TextDecoder` neither
+// breaks the reading nor chooses what the guard reads. Taking them costs every frame the first
+// touch of seven interfaces (about 0.1 ms, README.md "Start-up costs a page next to nothing");
+// taken later, they would be whatever the page had put in their place by then.
+
+type Getter<T> = (this: unknown) => T
+type Method = (this: unknown, ...args: unknown[]) => unknown
+
+/** The body-reading members of `Response.prototype` a page can call, each as the browser has it. */
+export interface ResponseMembers {
+  readonly body: Getter<ReadableStream<Uint8Array> | null>
+  readonly bodyUsed: Getter<boolean>
+  readonly clone: Method
+  /** `text`, `json`, `arrayBuffer`, `blob`, `formData` and `bytes`, those this browser has. */
+  readonly readers: readonly (readonly [string, Method])[]
+}
+
+export interface BodyNatives {
+  readonly then: typeof Promise.prototype.then
+  readonly defineProperty: typeof Object.defineProperty
+  readonly NativeProxy: ProxyConstructor
+  readonly NativeResponse: typeof Response
+  readonly response: ResponseMembers
+  readonly headersOf: Getter<Headers>
+  readonly headersGet: typeof Headers.prototype.get
+  readonly NativeReadableStream: typeof ReadableStream
+  readonly getReader: typeof ReadableStream.prototype.getReader
+  readonly streamCancel: typeof ReadableStream.prototype.cancel
+  readonly locked: Getter<boolean>
+  readonly read: typeof ReadableStreamDefaultReader.prototype.read
+  readonly readerCancel: typeof ReadableStreamDefaultReader.prototype.cancel
+  readonly enqueue: typeof ReadableByteStreamController.prototype.enqueue
+  readonly close: typeof ReadableByteStreamController.prototype.close
+  readonly error: typeof ReadableByteStreamController.prototype.error
+  readonly byobRequest: Getter<ReadableStreamBYOBRequest | null>
+  readonly respond: typeof ReadableStreamBYOBRequest.prototype.respond
+  readonly byteLength: Getter<number>
+  readonly Decoder: typeof TextDecoder
+  readonly decode: typeof TextDecoder.prototype.decode
+}
+
+const READERS = ['text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes'] as const
+
+const { getOwnPropertyDescriptor, getPrototypeOf } = Object
+
+/** Null when the realm lacks one of them (a bare script context, an old browser): nothing is then passed through. Never throws. */
+export function captureBodyNatives(target: typeof globalThis): BodyNatives | null {
+  try {
+    const getter = <T>(prototype: object, key: string) => getOwnPropertyDescriptor(prototype, key)?.get as Getter<T> | undefined
+    const method = (prototype: object, key: string) => {
+      const value: unknown = getOwnPropertyDescriptor(prototype, key)?.value
+      return typeof value === 'function' ? (value as Method) : undefined
+    }
+    const response = target.Response.prototype
+    const stream = target.ReadableStream.prototype
+    const reader = target.ReadableStreamDefaultReader.prototype
+    const controller = target.ReadableByteStreamController.prototype
+    const request = target.ReadableStreamBYOBRequest.prototype
+    const headers = target.Headers.prototype
+    const typedArray = getPrototypeOf(target.Uint8Array.prototype) as object
+    const readers: (readonly [string, Method])[] = []
+    for (const key of READERS) {
+      const found = method(response, key)
+      if (found) readers.push([key, found])
+    }
+    const natives = {
+      then: target.Promise.prototype.then,
+      defineProperty: target.Object.defineProperty,
+      NativeProxy: target.Proxy,
+      NativeResponse: target.Response,
+      response: { body: getter(response, 'body'), bodyUsed: getter(response, 'bodyUsed'), clone: method(response, 'clone'), readers },
+      headersOf: getter(response, 'headers'),
+      headersGet: headers.get,
+      NativeReadableStream: target.ReadableStream,
+      getReader: stream.getReader,
+      streamCancel: stream.cancel,
+      locked: getter(stream, 'locked'),
+      read: reader.read,
+      readerCancel: reader.cancel,
+      enqueue: controller.enqueue,
+      close: controller.close,
+      error: controller.error,
+      byobRequest: getter(controller, 'byobRequest'),
+      respond: request.respond,
+      byteLength: getter(typedArray, 'byteLength'),
+      Decoder: target.TextDecoder,
+      decode: target.TextDecoder.prototype.decode,
+    }
+    const { response: members, ...rest } = natives
+    const complete = Object.values(rest).every((value) => typeof value === 'function') && Object.values(members).every((value) => value !== undefined)
+    return complete ? (natives as BodyNatives) : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,49 @@
+// Watching the responses the page receives as the page reads them (page-response.ts): the
+// response is adopted by a handler attached before the page gets the promise, so it runs before
+// any of the page's and the page never holds the response unadopted. Everything is made at
+// document_start, with the built-ins captured then (body-natives.ts): a realm where that fails
+// is left as it was, its responses unwatched.
+import { callFunction } from '../../../../engine/intrinsics.ts'
+import type { ShowAsNative } from '../native-look.ts'
+import { captureBodyNatives } from './body-natives.ts'
+import type { BodySink } from './body-watcher.ts'
+import { createPageResponses, type PageResponses } from './page-response.ts'
+
+export interface ResponseWatch {
+  /** When `response` resolves, has the page read its body through the sink `open` returns (opened at the page's first read). */
+  watch(response: Promise<Response>, open: () => BodySink): void
+}
+
+const ignore = (): void => undefined
+
+/** Never throws: in a realm without what it needs, it watches nothing. */
+export function createResponseWatch(target: typeof globalThis, showAsNative: ShowAsNative): ResponseWatch {
+  const natives = captureBodyNatives(target)
+  let responses: PageResponses | null = null
+  try {
+    responses = natives && createPageResponses(natives, showAsNative)
+  } catch {
+    responses = null
+  }
+
+  function adopt(response: Response, open: () => BodySink): void {
+    try {
+      responses!.adopt(response, open)
+    } catch (error) {
+      // The page reads the response as the browser gave it; the guard does not see it.
+      try {
+        open().fail(error)
+      } catch {
+        // Nowhere left to report to.
+      }
+    }
+  }
+
+  return {
+    watch(response, open) {
+      if (!natives || !responses) return
+      // The page's own handlers, attached after this one, see the promise settle as before.
+      callFunction(natives.then, response, [(value: Response) => adopt(value, open), ignore])
+    },
+  }
+}
