@@ -25,7 +25,8 @@ export interface Firefox {
   close(): Promise<void>
 }
 
-export async function launchFirefox(): Promise<Firefox> {
+/** `extension: false`: the same browser without the extension, for comparison. */
+export async function launchFirefox({ extension = true }: { readonly extension?: boolean } = {}): Promise<Firefox> {
   const manifestPath = join(FIREFOX_EXTENSION_DIR, 'manifest.json')
   if (!existsSync(manifestPath)) throw new Error(`no built Firefox extension at ${FIREFOX_EXTENSION_DIR}: run npm run build`)
   const geckoId: string = JSON.parse(readFileSync(manifestPath, 'utf8')).browser_specific_settings.gecko.id
@@ -38,7 +39,7 @@ export async function launchFirefox(): Promise<Firefox> {
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [geckoId]: EXTENSION_UUID }) },
   })
-  await browser.installExtension(FIREFOX_EXTENSION_DIR)
+  if (extension) await browser.installExtension(FIREFOX_EXTENSION_DIR)
   const extensionOrigin = `moz-extension://${EXTENSION_UUID}/`
 
   /**
