@@ -7,7 +7,7 @@
 import { callFunction, hasInstance, isArray, objectKeys } from '../../../../engine/intrinsics.ts'
 import { argument } from '../hook-arguments.ts'
 import { createAbsoluteUrl } from '../wire/absolute-url.ts'
-import { isAsciiCaseless, isJsonType, isPost, startsLikeObject } from '../wire/request-shape.ts'
+import { isContentType, isJsonType, isPost, startsLikeObject } from '../wire/request-shape.ts'
 
 /** A request body worth inspecting: a JSON text at hand, or a Request whose JSON body must be read. */
 export type Candidate =
@@ -122,7 +122,7 @@ export function createOutgoing(target: typeof globalThis): Outgoing {
    */
   function urlOf(input: unknown): string {
     const { NativeRequest, requestUrl } = natives()
-    if (hasInstance(NativeRequest, input)) return absolute(callFunction(requestUrl, input, []))!
+    if (isObject(input) && hasInstance(NativeRequest, input)) return absolute(callFunction(requestUrl, input, []))!
     return absolute(input) ?? ''
   }
 
@@ -131,18 +131,20 @@ export function createOutgoing(target: typeof globalThis): Outgoing {
       const { NativeRequest, requestMethod, requestBody, requestHeaders } = natives()
       const input = argument(args, 0)
       const init = argument(args, 1)
+      // Most calls name their resource as text: no Request to tell apart.
+      const isRequest = isObject(input) && hasInstance(NativeRequest, input)
       const body = isObject(init) ? init.body : undefined
       if (body !== undefined && body !== null) {
         if (typeof body !== 'string' || !startsLikeObject(body)) return undefined
-        const method = isObject(init) && init.method !== undefined ? init.method : hasInstance(NativeRequest, input) ? callFunction(requestMethod, input, []) : 'GET'
+        const method = isObject(init) && init.method !== undefined ? init.method : isRequest ? callFunction(requestMethod, input, []) : 'GET'
         if (!isPost(method) || !isJsonType(contentType((init as Record<string, unknown>).headers), true)) return undefined
         const keepalive = (init as Record<string, unknown>).keepalive
-        return { kind: 'text', text: body, input, keepalive: keepalive === undefined ? hasInstance(NativeRequest, input) && keepaliveOf(input as Request) : !!keepalive }
+        return { kind: 'text', text: body, input, keepalive: keepalive === undefined ? isRequest && keepaliveOf(input as unknown as Request) : !!keepalive }
       }
       // A Request carrying its own body (a Request plus init is passed through: it rarely happens,
       // and merging the two would consume the page's body).
-      if (!hasInstance(NativeRequest, input) || (init !== undefined && init !== null) || !requestBody) return undefined
-      const request = input as Request
+      if (!isRequest || (init !== undefined && init !== null) || !requestBody) return undefined
+      const request = input as unknown as Request
       if (!isPost(callFunction(requestMethod, request, [])) || callFunction(requestBody, request, []) === null || keepaliveOf(request)) return undefined
       if (!isJsonType(contentType(callFunction(requestHeaders, request, [])), false)) return undefined
       return { kind: 'request', request }
@@ -170,8 +172,6 @@ export function createOutgoing(target: typeof globalThis): Outgoing {
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
-
-const isContentType = (name: unknown): boolean => typeof name === 'string' && isAsciiCaseless(name, 'content-type')
 
 /** A header's value as the JSON-type check reads it: text as it is, anything else as no type. */
 const textOr = (value: unknown): string => (typeof value === 'string' ? value : '')

@@ -8,9 +8,10 @@ const JSON_TYPE = /\bjson\b/i
 
 /**
  * Whether `text` is `lower` (written in lower case) in any ASCII case: how HTTP compares methods and
- * header names, byte by byte.
+ * header names, byte by byte. A call of a captured method costs more than a comparison of whole
+ * strings, so the callers first compare the usual spellings at once.
  */
-export function isAsciiCaseless(text: string, lower: string): boolean {
+function isAsciiCaseless(text: string, lower: string): boolean {
   if (text.length !== lower.length) return false
   for (let i = 0; i < text.length; i++) {
     const c = stringCharCodeAt(text, i)
@@ -20,13 +21,25 @@ export function isAsciiCaseless(text: string, lower: string): boolean {
   return true
 }
 
-export function isPost(method: unknown): boolean {
-  return typeof method === 'string' && isAsciiCaseless(method, 'post')
-}
+export const isPost = (method: unknown): boolean => method === 'POST' || method === 'post' || (typeof method === 'string' && isAsciiCaseless(method, 'post'))
 
-/** A JSON media type; a string body without a content type (it goes out as text/plain) may be JSON too. */
+/** A header name that is Content-Type; a name that is not text is not one (converting it would run the page's code). */
+export const isContentType = (name: unknown): boolean =>
+  name === 'Content-Type' || name === 'content-type' || (typeof name === 'string' && isAsciiCaseless(name, 'content-type'))
+
+/**
+ * A JSON media type; a string body without a content type (it goes out as text/plain) may be JSON
+ * too. The types SDKs send compare at once; the captured `exec` builds a match for any other.
+ */
 export function isJsonType(type: string | null, orNone: boolean): boolean {
-  return type === null ? orNone : regExpTest(JSON_TYPE, type)
+  if (type === null) return orNone
+  return (
+    type === 'application/json' ||
+    type === 'application/json; charset=utf-8' ||
+    type === 'application/json;charset=utf-8' ||
+    type === 'application/json; charset=UTF-8' ||
+    regExpTest(JSON_TYPE, type)
+  )
 }
 
 /** The first character that is not white space opens an object. */

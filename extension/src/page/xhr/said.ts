@@ -5,7 +5,7 @@
 // The built-ins used are captured at document_start, so a page that replaces WeakMap's or String's
 // methods or URL later changes nothing here (the URL is resolved by wire/absolute-url.ts).
 import { createAbsoluteUrl } from '../wire/absolute-url.ts'
-import { isAsciiCaseless, isJsonType, isPost, startsLikeObject } from '../wire/request-shape.ts'
+import { isContentType, isJsonType, isPost, startsLikeObject } from '../wire/request-shape.ts'
 
 interface Said {
   readonly method: unknown
@@ -44,7 +44,7 @@ export function createSaidSoFar(target: typeof globalThis): SaidSoFar {
     header(xhr, name, value) {
       // Header names are matched case-insensitively; a name that is not a string was converted with
       // the page's own code, and a Content-Type that is not text is no JSON type.
-      if (typeof name !== 'string' || !isAsciiCaseless(name, 'content-type')) return
+      if (!isContentType(name)) return
       const said = apply(get, records, [xhr]) as Said | undefined
       if (!said) return
       const type = typeof value === 'string' ? value : ''
