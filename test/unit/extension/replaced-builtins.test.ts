@@ -300,9 +300,10 @@ describe('the hooks, called while the page has trapped its built-ins', () => {
     const { asked, inspector } = standInAnalysis(traps)
     expect(installXhrInterceptor({ target: target({ XMLHttpRequest: FakeXhr }), mode: () => 'guard', inspector, showAsNative: () => undefined })).toBe(true)
     const xhr = new FakeXhr()
+    // Spellings the checks compare character by character, as well as the usual ones.
     traps.armedDuring(() => {
-      xhr.open('POST', '/v1/chat/completions')
-      xhr.setRequestHeader('Content-Type', 'application/json')
+      xhr.open('Post', '/v1/chat/completions')
+      xhr.setRequestHeader('CONTENT-TYPE', 'application/json; charset=UTF-8')
       xhr.setRequestHeader('X-Trace', 'on')
       xhr.send(LLM_BODY)
     })
@@ -325,7 +326,7 @@ describe('the hooks, called while the page has trapped its built-ins', () => {
     expect(installFetchInterceptor({ target: page, mode: () => 'guard', inspector, showAsNative: () => undefined })).toBe(true)
     const responses = traps.armedDuring(() => [
       page.fetch('/v1/chat/completions', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: LLM_BODY }),
-      page.fetch(new URL('https://api.example/v1/messages'), { method: 'post', headers: [['content-type', 'application/json; charset=utf-8']], body: LLM_BODY }),
+      page.fetch(new URL('https://api.example/v1/messages'), { method: 'pOsT', headers: [['Content-type', 'application/vnd.api+json']], body: LLM_BODY }),
       page.fetch('/v1/ping'),
     ])
     expect(traps.hits).toEqual([])
