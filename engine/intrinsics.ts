@@ -66,6 +66,13 @@ export function without<T>(list: readonly T[], item: T): T[] {
   return out
 }
 
+/**
+ * `value instanceof constructor` without reading `constructor[Symbol.hasInstance]`, which anyone
+ * holding the constructor can define (a page reaches the engine's error classes through what they
+ * throw): the prototype chain is walked as `instanceof` walks it for a plain function.
+ */
+export const hasInstance = /* @__PURE__ */ uncurryThis(Function.prototype[Symbol.hasInstance]) as (constructor: abstract new (...args: never[]) => unknown, value: unknown) => boolean
+
 export const stringSlice = /* @__PURE__ */ uncurryThis(String.prototype.slice)
 export const stringCharCodeAt = /* @__PURE__ */ uncurryThis(String.prototype.charCodeAt)
 export const stringIndexOf = /* @__PURE__ */ uncurryThis(String.prototype.indexOf) as (text: string, search: string, from?: number) => number
@@ -111,11 +118,12 @@ const mapIteratorNext = /* @__PURE__ */ uncurryThis(/* @__PURE__ */ Object.getPr
 /** The key inserted first (a Map keeps insertion order), or undefined for an empty map. */
 export const firstKey = <K>(map: Map<K, unknown>): K | undefined => mapIteratorNext(mapKeys(map)).value as K | undefined
 
+const NativeSet = Set
 const setAdd = /* @__PURE__ */ uncurryThis(Set.prototype.add) as <T>(set: Set<T>, item: T) => Set<T>
 export const setHas = /* @__PURE__ */ uncurryThis(Set.prototype.has) as <T>(set: ReadonlySet<T>, item: T) => boolean
-/** `new Set(items)`, which would read the page-replaceable array iterator. */
+/** `new Set(items)`, which would read the page-replaceable array iterator (and the global `Set`). */
 export function setOf<T>(items: readonly T[]): Set<T> {
-  const set = new Set<T>()
+  const set = new NativeSet<T>()
   for (let i = 0; i < items.length; i++) setAdd(set, items[i])
   return set
 }

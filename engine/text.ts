@@ -1,4 +1,4 @@
-import { NativeError, stringCharCodeAt, stringSlice, toText } from './intrinsics.ts'
+import { hasInstance, NativeError, stringCharCodeAt, stringSlice, toText } from './intrinsics.ts'
 
 /**
  * The longest head of `text` that is at most `maxChars` UTF-16 code units long and does not end
@@ -14,7 +14,7 @@ export function headOf(text: string, maxChars: number): string {
 /** The message of whatever was thrown, without trusting it: a hostile error can throw again. */
 export function errorText(error: unknown): string {
   try {
-    return error instanceof NativeError ? error.message : toText(error)
+    return hasInstance(NativeError, error) ? (error as Error).message : toText(error)
   } catch {
     return 'unreadable error'
   }

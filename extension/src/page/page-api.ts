@@ -3,7 +3,7 @@
 // guard is reported as a fault and the page's call goes on as if no guard were there.
 import { GuardConfigError, type RepeatToolGuard } from '../../../engine/index.ts'
 import { UsageError } from '../../../engine/execution.ts'
-import { callFunction, freeze } from '../../../engine/intrinsics.ts'
+import { callFunction, freeze, hasInstance } from '../../../engine/intrinsics.ts'
 import { errorText } from '../../../engine/text.ts'
 
 export type PageGuard = RepeatToolGuard & { readonly version: number }
@@ -14,7 +14,7 @@ export function createPageGuard(guard: RepeatToolGuard, version: number, reportF
     name: string,
     fallback: () => R,
     run: (...args: A) => R,
-    expected: (error: unknown) => boolean = (error) => error instanceof UsageError,
+    expected: (error: unknown) => boolean = (error) => hasInstance(UsageError, error),
   ): (...args: A) => R {
     return (...args) => {
       try {
@@ -41,7 +41,7 @@ export function createPageGuard(guard: RepeatToolGuard, version: number, reportF
     // A gate that fails lets the call run: the page's agent must never be stopped by our fault.
     preExecute: shielded('preExecute', () => ({ kind: 'continue' }) as const, guard.preExecute),
     // A rejected config must reach the caller: it is the engine's GuardConfigError, not a fault.
-    configure: shielded('configure', () => guard.config, guard.configure, (error) => error instanceof GuardConfigError),
+    configure: shielded('configure', () => guard.config, guard.configure, (error) => hasInstance(GuardConfigError, error)),
     subscribe: (...args: Parameters<RepeatToolGuard['subscribe']>) => callFunction(guard.subscribe, undefined, args),
     snapshot: shielded('snapshot', () => [], guard.snapshot),
     get config() {

@@ -165,6 +165,23 @@ describe('what passes untouched: the very same arguments, the analysis never ask
     expect(() => Reflect.apply(postMessage, {}, [chatMessage(chatRequest(3))])).toThrow(new TypeError('Illegal invocation'))
     expect(p.posted).toEqual([])
   })
+
+  test('an error the native raised with text arguments has the stack it would have without the hook', () => {
+    const p = page()
+    const postMessage = p.target.Worker.prototype.postMessage
+    let stack = ''
+    function pagePostsToAForeignReceiver(): void {
+      Reflect.apply(postMessage, {}, ['hello'])
+    }
+    try {
+      pagePostsToAForeignReceiver()
+    } catch (error) {
+      stack = (error as Error).stack ?? ''
+    }
+    const frames = stack.split('\n').slice(1)
+    expect(frames[0]).toMatch(/^\s+at pagePostsToAForeignReceiver \(/)
+    expect(frames.join('\n')).not.toContain('/extension/src/page/')
+  })
 })
 
 describe('a chat completion request with a due reminder', () => {

@@ -333,6 +333,48 @@ describe('the native methods\' own errors reach the page, from the native call',
     expect(p.asked()).toBe(0)
   })
 
+  /** The frames of an error's stack, its first line (name and message) left out. */
+  const framesOf = (error: unknown): string[] => ((error as Error).stack ?? '').split('\n').slice(1)
+
+  test('with text arguments, the stack is the one the native gives without the hook: it starts at the page\'s call', () => {
+    const p = page()
+    const xhr = new p.XHR()
+    function pageSendsFirst(): void {
+      xhr.send(LLM_BODY)
+    }
+    function pageSetsAHeaderFirst(): void {
+      xhr.setRequestHeader('Content-Type', 'application/json')
+    }
+    function pageOpensWithABadMethod(): void {
+      xhr.open('BAD METHOD', '/v1')
+    }
+    for (const call of [pageSendsFirst, pageSetsAHeaderFirst, pageOpensWithABadMethod]) {
+      const frames = framesOf(thrown(call))
+      expect(frames[0]).toMatch(new RegExp(`^\\s+at ${call.name} \\(`))
+      expect(frames.join('\n')).not.toContain('/extension/src/page/')
+    }
+  })
+
+  test('a guarded send the native refuses: the stack starts at the page\'s call too', () => {
+    const p = page()
+    const xhr = new p.XHR()
+    xhr.open('POST', '/offline', false)
+    function pageSends(): void {
+      xhr.send(LLM_BODY)
+    }
+    const frames = framesOf(thrown(pageSends))
+    expect(sentBody(p).messages[8]).toEqual({ role: 'user', content: GENTLE })
+    expect(frames[0]).toMatch(/^\s+at pageSends \(/)
+    expect(frames.join('\n')).not.toContain('/extension/src/page/')
+  })
+
+  test('with an object among the arguments, the error is left as it was thrown: the page\'s own code may have thrown it', () => {
+    const p = page()
+    const xhr = new p.XHR()
+    const frames = framesOf(thrown(() => xhr.send(new p.target.Object() as XMLHttpRequestBodyInit)))
+    expect(frames.join('\n')).toContain('/extension/src/page/xhr/install.ts')
+  })
+
   test('a guarded send that fails in the network (a synchronous XHR): the native error, the request still reported', () => {
     const p = page()
     const xhr = new p.XHR()

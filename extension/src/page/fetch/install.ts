@@ -34,6 +34,8 @@ export function installFetchInterceptor({ target, mode, inspector: analysis, sho
   if (typeof nativeFetch !== 'function') return false
   const outgoing = createOutgoing(target)
   const watch = createResponseWatch(target, showAsNative)
+  const NativePromise = target.Promise
+  const { then } = NativePromise.prototype
 
   /** The native fetch runs exactly once per call, outside every try: its own errors are the page's. */
   function dispatch(self: unknown, { args, after }: Plan): Promise<Response> {
@@ -55,15 +57,32 @@ export function installFetchInterceptor({ target, mode, inspector: analysis, sho
     return sent ?? dispatch(self, plan(args, analysed, withBody))
   }
 
-  /** A Request object's body has to be read first, from a clone: the page's stays unread. */
-  async function dispatchRequest(self: unknown, args: readonly unknown[], { request }: Extract<Candidate, { kind: 'request' }>, mode: Analysed['mode']): Promise<Response> {
-    let text: string
+  /**
+   * A Request object's body has to be read first, from a clone: the page's stays unread. What the
+   * page gets follows fetch's promise with the `then` of document_start (an `async` function would
+   * resolve with it, which calls the page's `Promise.prototype.then` of the moment).
+   */
+  function dispatchRequest(self: unknown, args: readonly unknown[], { request }: Extract<Candidate, { kind: 'request' }>, mode: Analysed['mode']): Promise<Response> {
+    let reading: Promise<string>
     try {
-      text = await request.clone().text()
+      reading = outgoing.bodyText(request)
     } catch (error) {
       return dispatch(self, failed(args, error))
     }
-    return send(self, args, { text, url: () => outgoing.urlOf(request), keepalive: false, mode, reach: 'fetch' }, (body) => [outgoing.requestWithBody(request, body)])
+    return new NativePromise<Response>((resolve, reject) => {
+      const follow = (sending: () => Promise<Response>): void => {
+        try {
+          callFunction(then, sending(), [resolve, reject])
+        } catch (error) {
+          reject(error)
+        }
+      }
+      callFunction(then, reading, [
+        (text: string) =>
+          follow(() => send(self, args, { text, url: () => outgoing.urlOf(request), keepalive: false, mode, reach: 'fetch' }, (body) => [outgoing.requestWithBody(request, body)])),
+        (error: unknown) => follow(() => dispatch(self, failed(args, error))),
+      ])
+    })
   }
 
   const intercepted = new Proxy(nativeFetch, {

@@ -5,8 +5,12 @@
 // origin's setting is off, goes to the native postMessage with the very same arguments and nothing
 // started. A request the analysis changes is posted as a new message, equal to the page's but for
 // the request; one the guard fails on goes out as the page made it, and the fault is reported.
+// Every message to a worker passes here: only built-ins captured at document_start are called, and
+// the native's own errors reach the page as it threw them (native-errors.ts).
 import { callFunction, jsonStringify } from '../../../../engine/intrinsics.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
+import { argument } from '../hook-arguments.ts'
+import { asNativeThrew } from '../native-errors.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { Plan, WireInspector } from '../wire/inspector.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
@@ -36,13 +40,6 @@ export function installWebllmInterceptor({ target, mode, inspector: analysis, sh
   if (typeof found !== 'function') return false
   const nativePostMessage = found as PostMessage
 
-  /** The native postMessage runs exactly once per call, outside every try: its own errors are the page's. */
-  function dispatch(self: unknown, { args, after }: Plan): unknown {
-    const result = callFunction(nativePostMessage, self, args)
-    after()
-    return result
-  }
-
   const { plan: planned, failed } = createSafePlanner(analysis, 'webllm')
 
   function plan(args: readonly unknown[], chat: ChatRequestMessage, current: Exclude<ZeroCodeMode, 'off'>): Plan {
@@ -56,21 +53,35 @@ export function installWebllmInterceptor({ target, mode, inspector: analysis, sh
     return planned(args, { text, url: () => `webllm:${modelOf(chat)}`, keepalive: false, mode: current, reach: 'webllm' }, withBody)
   }
 
-  const intercepted = new Proxy(nativePostMessage, {
-    apply(_postMessage, self: unknown, args: unknown[]): unknown {
-      let current: ZeroCodeMode
-      try {
-        current = mode()
-      } catch (error) {
-        return dispatch(self, failed(args, error))
-      }
-      // Off: not even looked at.
-      if (current === 'off') return callFunction(nativePostMessage, self, args)
-      const chat = chatRequestIn(args)
-      if (chat === undefined) return callFunction(nativePostMessage, self, args)
-      return dispatch(self, plan(args, chat, current))
-    },
-  })
+  /** What to post instead of the page's call, if the call is a chat completion request to guard. */
+  function planFor(args: readonly unknown[]): Plan | undefined {
+    let current: ZeroCodeMode
+    try {
+      current = mode()
+    } catch (error) {
+      return failed(args, error)
+    }
+    // Off: not even looked at.
+    if (current === 'off') return undefined
+    const chat = chatRequestIn(args)
+    return chat === undefined ? undefined : plan(args, chat, current)
+  }
+
+  /** The native postMessage runs exactly once per call: its own errors are the page's. */
+  function postMessageTrap(_postMessage: PostMessage, self: unknown, args: unknown[]): unknown {
+    const planned = planFor(args)
+    const sent = planned === undefined ? args : planned.args
+    let result: unknown
+    try {
+      result = callFunction(nativePostMessage, self, sent)
+    } catch (error) {
+      throw asNativeThrew(error, sent, postMessageTrap)
+    }
+    planned?.after()
+    return result
+  }
+
+  const intercepted = new Proxy(nativePostMessage, { apply: postMessageTrap })
 
   defineProperty(prototype, 'postMessage', { ...descriptor, value: intercepted })
   showAsNative(intercepted, nativePostMessage)
@@ -83,7 +94,7 @@ export function installWebllmInterceptor({ target, mode, inspector: analysis, sh
  */
 function chatRequestIn(args: readonly unknown[]): ChatRequestMessage | undefined {
   try {
-    return chatRequestOf(args[0])
+    return chatRequestOf(argument(args, 0))
   } catch {
     return undefined
   }

@@ -38,8 +38,11 @@ export function chatRequestOf(message: unknown): ChatRequestMessage | undefined 
  */
 export function modelOf({ content, request }: ChatRequestMessage): string {
   const loaded = own(content, 'modelId')
-  const candidates = [own(content, 'selectedModelId'), own(request, 'model'), isArray(loaded) ? loaded[0] : undefined]
-  for (const candidate of candidates) if (typeof candidate === 'string' && candidate !== '') return candidate
+  const candidates = [own(content, 'selectedModelId'), own(request, 'model'), isArray(loaded) && loaded.length > 0 ? loaded[0] : undefined]
+  for (let i = 0; i < candidates.length; i++) {
+    const candidate = candidates[i]
+    if (typeof candidate === 'string' && candidate !== '') return candidate
+  }
   return 'unknown-model'
 }
 

@@ -8,6 +8,7 @@
 // document_start; nothing here builds the analysis, which the first call of a tool asks for. Where
 // the browser has no `ModelContext`, nothing is installed.
 import { callFunction, maps, objectCreate } from '../../../../engine/intrinsics.ts'
+import { argument } from '../hook-arguments.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import { callTool, modeOf, type ToolCallHooks } from './tool-call.ts'
 
@@ -19,8 +20,10 @@ interface WebMcpHooksOptions extends Omit<ToolCallHooks, 'Promise' | 'then'> {
 
 type Method = (this: unknown, ...args: unknown[]) => unknown
 
+// Captured at document_start, as every built-in the hooks call: a tool is registered any time later.
 const signalMap = maps<string, AbortSignal | undefined>()
 const { get: reflectGet } = Reflect
+const NativeProxy = Proxy
 
 /** Hooks `registerTool` and `executeTool`; false when the browser has no WebMCP. */
 export function installWebMcpHooks({ target, showAsNative, ...rest }: WebMcpHooksOptions): boolean {
@@ -55,11 +58,11 @@ export function installWebMcpHooks({ target, showAsNative, ...rest }: WebMcpHook
     function guardedExecute(this: unknown, ...args: unknown[]): unknown {
       const mode = modeOf(hooks)
       if (mode === 'off' || typeof name !== 'string') return callFunction(execute as Method, this, args)
-      return callTool(hooks, mode, { name, args: args[0] }, 'value', () => callFunction(execute as Method, this, args))
+      return callTool(hooks, mode, { name, args: argument(args, 0) }, 'value', () => callFunction(execute as Method, this, args))
     }
     // Every other member is read from the tool itself (its getters see the tool, private fields
     // included); the Proxy's target is an empty heir, so even a frozen tool can stand behind it.
-    const stand = new Proxy(objectCreate(tool) as object, { get: (_heir, key) => (key === 'execute' ? guardedExecute : reflectGet(tool, key)) })
+    const stand = new NativeProxy(objectCreate(tool) as object, { get: (_heir, key) => (key === 'execute' ? guardedExecute : reflectGet(tool, key)) })
     return { stand, name }
   }
 
@@ -76,8 +79,8 @@ export function installWebMcpHooks({ target, showAsNative, ...rest }: WebMcpHook
     let tool: ReturnType<typeof standIn>
     let signal: AbortSignal | undefined
     try {
-      tool = standIn(args[0])
-      const options = args[1]
+      tool = standIn(argument(args, 0))
+      const options = argument(args, 1)
       signal = typeof options === 'object' && options !== null ? ((options as { signal?: AbortSignal }).signal ?? undefined) : undefined
     } catch {
       tool = undefined
@@ -94,7 +97,7 @@ export function installWebMcpHooks({ target, showAsNative, ...rest }: WebMcpHook
     const mode = modeOf(hooks)
     let name: string | undefined
     try {
-      const tool = args[0] as { name?: unknown; window?: unknown } | null | undefined
+      const tool = argument(args, 0) as { name?: unknown; window?: unknown } | null | undefined
       // Another frame's tools are that frame's to count; this frame's wrapped tools, their wrapper's.
       const candidate = mode === 'off' || typeof tool !== 'object' || tool === null || tool.window !== target ? undefined : tool.name
       name = typeof candidate === 'string' && !isWrapped(candidate) ? candidate : undefined
@@ -102,7 +105,7 @@ export function installWebMcpHooks({ target, showAsNative, ...rest }: WebMcpHook
       name = undefined
     }
     if (name === undefined || mode === 'off') return callFunction(native, self, args)
-    return callTool(hooks, mode, { name, args: args[1] }, 'json', () => callFunction(native, self, args))
+    return callTool(hooks, mode, { name, args: argument(args, 1) }, 'json', () => callFunction(native, self, args))
   })
   return true
 }

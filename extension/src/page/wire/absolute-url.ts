@@ -1,7 +1,7 @@
 // Where a request goes, as the panel shows it: its URL resolved against the frame's address.
 // Every transport's hook asks only once there is something to report, and the URL built-ins are
 // captured then, not at document_start: the first touch of the URL interface costs every frame.
-import { callFunction } from '../../../../engine/intrinsics.ts'
+import { callFunction, hasInstance } from '../../../../engine/intrinsics.ts'
 
 /**
  * The absolute URL of a string (itself when it does not parse) or of a `URL` object; undefined for
@@ -28,7 +28,7 @@ export function createAbsoluteUrl(target: typeof globalThis): AbsoluteUrl {
   }
   return (url) => {
     const { NativeUrl, href } = natives()
-    if (url instanceof NativeUrl) return callFunction(href, url, []) as string
+    if (hasInstance(NativeUrl, url)) return callFunction(href, url, []) as string
     if (typeof url !== 'string') return undefined
     try {
       return callFunction(href, new NativeUrl(url, base()), []) as string

@@ -4,8 +4,12 @@
 // LLM request to the shared analysis, with the same cheap checks as fetch, and runs the native
 // send once, on the page's XHR, with the body the analysis planned. Every other method, property
 // and event of the XHR is the native one, untouched; the native methods' own errors reach the page
-// from the native call. The analysis is synchronous, so a synchronous XHR is guarded the same way.
+// as the native threw them (native-errors.ts). The analysis is synchronous, so a synchronous XHR is
+// guarded the same way. Every XHR of the page goes through here: only built-ins captured at
+// document_start are called.
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
+import { argument } from '../hook-arguments.ts'
+import { asNativeThrew } from '../native-errors.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { Plan, WireInspector } from '../wire/inspector.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
@@ -23,6 +27,7 @@ interface XhrInterceptorOptions {
 
 type Hooked = 'open' | 'setRequestHeader' | 'send'
 type Native = (...args: unknown[]) => unknown
+type Trap = (native: Native, self: unknown, args: unknown[]) => unknown
 
 /** Hooks the page's XMLHttpRequest; false when it has none, or not the methods it should. */
 export function installXhrInterceptor({ target, mode, inspector: analysis, showAsNative }: XhrInterceptorOptions): boolean {
@@ -39,7 +44,7 @@ export function installXhrInterceptor({ target, mode, inspector: analysis, showA
   const { plan, failed } = createSafePlanner(analysis, 'xhr')
 
   /** Puts a Proxy over the native method in its place, with the same descriptor, printed as native. */
-  function hook(name: Hooked, trap: (native: Native, self: unknown, args: unknown[]) => unknown): void {
+  function hook(name: Hooked, trap: Trap): void {
     const descriptor = descriptors[name]!
     const native = descriptor.value as Native
     // The trap is the handler's own apply (its target is the native method): one stack frame, as fetch's.
@@ -49,46 +54,55 @@ export function installXhrInterceptor({ target, mode, inspector: analysis, showA
   }
 
   /**
-   * A trap that runs the native method first, outside every try (when it throws, nothing is noted,
-   * and its error is the page's), then notes what it said of the request.
+   * A trap that runs the native method first (when it throws, nothing is noted, and its error is
+   * the page's), then notes what it said of the request.
    */
-  const noting =
-    (note: (xhr: unknown, first: unknown, second: unknown) => void) =>
-    (native: Native, self: unknown, args: unknown[]): unknown => {
-      const result = apply(native, self, args)
+  function noting(note: (xhr: unknown, first: unknown, second: unknown) => void): Trap {
+    const trap: Trap = (native, self, args) => {
+      let result: unknown
       try {
-        note(self, args[0], args[1])
+        result = apply(native, self, args)
+      } catch (error) {
+        throw asNativeThrew(error, args, trap)
+      }
+      try {
+        note(self, argument(args, 0), argument(args, 1))
       } catch {
         // Not noted: the request goes out unguarded, never broken.
       }
       return result
     }
+    return trap
+  }
 
   hook('open', noting(said.opened))
   hook('setRequestHeader', noting(said.header))
 
-  hook('send', (send, self, args) => {
+  const sendTrap: Trap = (send, self, args) => {
     let planned: Plan | undefined
     try {
       const current = mode()
       // Off: the body is not even looked at; the record is taken all the same (this request is sent).
-      const candidate = said.sending(self, current === 'off' ? undefined : args[0])
+      const candidate = said.sending(self, current === 'off' ? undefined : argument(args, 0))
       if (candidate && current !== 'off')
         planned = plan(args, { text: candidate.text, url: candidate.url, keepalive: false, mode: current, reach: 'xhr' }, (body) => [body])
     } catch (error) {
       planned = failed(args, error)
     }
-    if (!planned) return apply(send, self, args)
+    const sent = planned ? (planned.args as unknown[]) : args
     // The native send runs exactly once; a synchronous one has finished (its events dispatched) when it returns.
     try {
-      return apply(send, self, planned.args as unknown[])
+      return apply(send, self, sent)
+    } catch (error) {
+      throw asNativeThrew(error, sent, sendTrap)
     } finally {
       try {
-        planned.after()
+        planned?.after()
       } catch {
         // Reporting never fails the call.
       }
     }
-  })
+  }
+  hook('send', sendTrap)
   return true
 }

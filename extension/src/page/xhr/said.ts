@@ -2,10 +2,10 @@
 // open() and its Content-Type header. A record lives from a successful open() to the send() that
 // takes it (a second send() of the same request finds none: the native one throws), and an XHR
 // opened again starts a new one. Kept in a WeakMap: an XHR the page drops takes its record along.
-// The built-ins used are captured at document_start, so a page that replaces WeakMap's methods or
-// URL later changes nothing here (the URL is resolved by wire/absolute-url.ts).
+// The built-ins used are captured at document_start, so a page that replaces WeakMap's or String's
+// methods or URL later changes nothing here (the URL is resolved by wire/absolute-url.ts).
 import { createAbsoluteUrl } from '../wire/absolute-url.ts'
-import { isJsonType, isPost, startsLikeObject } from '../wire/request-shape.ts'
+import { isContentType, isJsonType, isPost, startsLikeObject } from '../wire/request-shape.ts'
 
 interface Said {
   readonly method: unknown
@@ -44,7 +44,7 @@ export function createSaidSoFar(target: typeof globalThis): SaidSoFar {
     header(xhr, name, value) {
       // Header names are matched case-insensitively; a name that is not a string was converted with
       // the page's own code, and a Content-Type that is not text is no JSON type.
-      if (typeof name !== 'string' || name.length !== 12 || name.toLowerCase() !== 'content-type') return
+      if (!isContentType(name)) return
       const said = apply(get, records, [xhr]) as Said | undefined
       if (!said) return
       const type = typeof value === 'string' ? value : ''

@@ -1,0 +1,169 @@
+// A page that replaces the built-ins' methods after load with traps: each trap calls the original
+// (the page keeps working) and, while armed, notes a call whose caller is the page script's hook
+// layer (page.js outside its on-demand half, the analysis: README.md, "A page that replaces
+// built-ins"), or that has no caller at all (a job the browser runs for a promise someone
+// resolved). The page's own calls, Playwright's and those of page code the extension calls (a
+// tool's execute) are not noted: their caller is theirs. `installBuiltinTraps` runs inside the
+// page, so it uses nothing from outside itself.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { EXTENSION_DIR } from '../support/browser.ts'
+
+/** What the page keeps on `window.builtinTraps`. */
+export interface BuiltinTraps {
+  armed: boolean
+  /** Each noted call: the built-in, then the frame it was called from. */
+  readonly hits: string[]
+  /** How many trapped built-ins there are (every call of one of them is checked). */
+  count: number
+}
+
+export type TrapsWindow = { builtinTraps: BuiltinTraps }
+
+/** Where the built page script is, and the stretch of it that is its on-demand half (lines and columns from 1, as stacks give them). */
+export interface PageScript {
+  /** `chrome-extension://<id>/page.js:` */
+  readonly prefix: string
+  readonly onDemand: { readonly from: readonly [number, number]; readonly to: readonly [number, number] }
+}
+
+/** The built page.js's on-demand half: the function the build wraps it in. */
+export function pageScript(extensionId: string): PageScript {
+  const text = readFileSync(join(EXTENSION_DIR, 'page.js'), 'utf8')
+  const start = text.indexOf('function runOnDemandHalf(')
+  const end = /\}var [\w$]+;var onDemand=/.exec(text.slice(start))
+  if (start === -1 || end === null) throw new Error('page.js has no on-demand half where the build puts it')
+  const at = (offset: number): [number, number] => {
+    const before = text.slice(0, offset).split('\n')
+    return [before.length, before.at(-1)!.length + 1]
+  }
+  return { prefix: `chrome-extension://${extensionId}/page.js:`, onDemand: { from: at(start), to: at(start + end.index + 1) } }
+}
+
+/**
+ * Replaces the built-ins (run inside the page): every method and getter of the usual owners, the
+ * `Symbol.hasInstance` of the constructors the hooks meet (what `instanceof` reads), and the global
+ * constructors themselves, with wrappers that note calls and `new`.
+ */
+export function installBuiltinTraps({ prefix, onDemand }: PageScript): void {
+  const { apply, construct: reflectConstruct, ownKeys, getOwnPropertyDescriptor, defineProperty, getPrototypeOf } = Reflect
+  const NativeProxy = Proxy
+  const ordinaryHasInstance = Function.prototype[Symbol.hasInstance]
+  const NativeError = Error
+  const NativeNumber = Number
+  const stringIndexOf = String.prototype.indexOf
+  const stringSlice = String.prototype.slice
+  const stringSplit = String.prototype.split
+  const owners: [string, object][] = [
+    ['Object', Object],
+    ['Object.prototype', Object.prototype],
+    ['Array', Array],
+    ['Array.prototype', Array.prototype],
+    ['ArrayIterator', getPrototypeOf([][Symbol.iterator]()) as object],
+    ['String', String],
+    ['String.prototype', String.prototype],
+    ['StringIterator', getPrototypeOf(''[Symbol.iterator]()) as object],
+    ['JSON', JSON],
+    ['Promise', Promise],
+    ['Promise.prototype', Promise.prototype],
+    ['Reflect', Reflect],
+    ['Function.prototype', Function.prototype],
+    ['RegExp.prototype', RegExp.prototype],
+    ['Number.prototype', Number.prototype],
+    ['Symbol.prototype', Symbol.prototype],
+    ['Map.prototype', Map.prototype],
+    ['Set.prototype', Set.prototype],
+    ['WeakMap.prototype', WeakMap.prototype],
+    ['WeakSet.prototype', WeakSet.prototype],
+    ['Error', Error],
+    ['Error.prototype', Error.prototype],
+  ]
+  const withInstanceChecks: [string, object][] = [
+    ['URL', URL],
+    ['Request', Request],
+    ['Headers', Headers],
+    ['Response', Response],
+    ['XMLHttpRequest', XMLHttpRequest],
+    ['Worker', Worker],
+    ['DOMException', DOMException],
+    ['Error', Error],
+    ['TypeError', TypeError],
+    ['Promise', Promise],
+  ]
+  const globals = ['Proxy', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Promise', 'Error', 'Map', 'Set', 'WeakMap'] as const
+  const traps: BuiltinTraps = { armed: false, hits: [], count: 0 }
+
+  /** Whether a frame is the hook layer's: in page.js, outside its on-demand half. */
+  function isHookLayer(frame: string): boolean {
+    const at = apply(stringIndexOf, frame, [prefix]) as number
+    if (at === -1) return false
+    const parts = apply(stringSplit, apply(stringSlice, frame, [at + prefix.length]), [':']) as string[]
+    const position = [NativeNumber(parts[0]), NativeNumber((apply(stringSplit, parts[1], [')']) as string[])[0])]
+    const after = (a: readonly number[], b: readonly number[]) => a[0]! > b[0]! || (a[0] === b[0] && a[1]! >= b[1]!)
+    return !(after(position, onDemand.from) && after(onDemand.to, position))
+  }
+
+  /** The frames under the trap's own: the caller first. */
+  function callers(): string[] {
+    const lines = apply(stringSplit, `${new NativeError().stack}`, ['\n']) as string[]
+    // "Error", this function, `note`, the trap, then the trap's caller.
+    const out: string[] = []
+    for (let i = 4; i < lines.length && i < 7; i++) out[out.length] = lines[i]!
+    return out
+  }
+
+  /** Notes a call of `name` made by the hook layer (called by a trap, so the frames line up). */
+  function note(name: string): void {
+    if (!traps.armed) return
+    const frames = callers()
+    if (frames.length === 0 || isHookLayer(frames[0]!)) traps.hits[traps.hits.length] = `${name} <- ${frames.length === 0 ? 'a job' : frames[0]}`
+  }
+
+  function trapOf(name: string, original: (...args: unknown[]) => unknown) {
+    return function (this: unknown, ...args: unknown[]): unknown {
+      note(name)
+      return apply(original, this, args)
+    }
+  }
+
+  for (let i = 0; i < owners.length; i++) {
+    const label = owners[i]![0]
+    const owner = owners[i]![1]
+    const keys = ownKeys(owner)
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!
+      const descriptor = getOwnPropertyDescriptor(owner, key)!
+      if (!descriptor.configurable || key === 'constructor') continue
+      const name = `${label}.${typeof key === 'symbol' ? `[${key.description}]` : key}`
+      let replaced: PropertyDescriptor
+      if (typeof descriptor.value === 'function') replaced = { value: trapOf(name, descriptor.value), writable: descriptor.writable, enumerable: descriptor.enumerable, configurable: true }
+      else if (typeof descriptor.get === 'function') replaced = { get: trapOf(name, descriptor.get), set: descriptor.set, enumerable: descriptor.enumerable, configurable: true }
+      else continue
+      defineProperty(owner, key, replaced)
+      traps.count++
+    }
+  }
+  for (let i = 0; i < withInstanceChecks.length; i++) {
+    const name = `${withInstanceChecks[i]![0]}[Symbol.hasInstance]`
+    defineProperty(withInstanceChecks[i]![1], Symbol.hasInstance, { value: trapOf(name, ordinaryHasInstance), configurable: true })
+    traps.count++
+  }
+  const win = window as unknown as Record<string, (...args: unknown[]) => unknown>
+  for (let i = 0; i < globals.length; i++) {
+    const name = globals[i]!
+    const original = win[name]!
+    const wrapper: (...args: unknown[]) => unknown = new NativeProxy(original, {
+      apply(target, self, args) {
+        note(`${name}()`)
+        return apply(target, self, args)
+      },
+      construct(target, args, newTarget): object {
+        note(`new ${name}`)
+        return reflectConstruct(target, args, newTarget === wrapper ? target : newTarget) as object
+      },
+    })
+    win[name] = wrapper
+    traps.count++
+  }
+  ;(window as unknown as TrapsWindow).builtinTraps = traps
+}

@@ -1,0 +1,57 @@
+// What the page sees of an error a hooked native throws, in Chromium with the built extension and
+// without it: the same stack, with no frame of the extension's, caught or not (window.onerror gets
+// the same message and error; what error-reporting scripts file is that error's stack). The
+// script, line and column window.onerror is given still name page.js: Chromium takes them from the
+// rethrow (README.md, "Errors through the hooks"). The calls are the page's own
+// (test/fixtures/extension/hook-errors.js).
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { useStage } from '../support/stage.ts'
+import { FIXTURES_DIR } from './fixture.ts'
+
+const stage = useStage({ folder: FIXTURES_DIR, plain: true })
+
+const NAMES = ['xhrOpenWithABadMethod', 'xhrHeaderBeforeOpen', 'xhrSendBeforeOpen', 'xhrLlmRequestThatCannotLoad', 'workerGivenASymbol']
+
+type HookErrors = {
+  names: string[]
+  caught(name: string): string
+  uncaught(name: string): Promise<{ message: string; source: string; line: number; column: number; stack: string }>
+}
+const hookErrors = (page: Page) => page.evaluate(() => (window as unknown as { hookErrors: HookErrors }).hookErrors.names)
+
+describe('an error a hooked native throws, as the page sees it', () => {
+  let pages: [Page, Page]
+  beforeAll(async () => {
+    pages = (await Promise.all(
+      [stage.browser, stage.plain].map(async (browser) => {
+        const page = await browser.context.newPage()
+        await page.goto(`${stage.server.origin}/hook-errors.html`)
+        return page
+      }),
+    )) as [Page, Page]
+    expect(await hookErrors(pages[0])).toEqual(NAMES)
+  })
+  afterAll(async () => {
+    for (const page of pages ?? []) await page.close()
+  })
+
+  test.each(NAMES)('%s, caught: the stack it has without the extension', async (name) => {
+    const [withExtension, without] = await Promise.all(pages.map((page) => page.evaluate((n) => (window as unknown as { hookErrors: HookErrors }).hookErrors.caught(n), name)))
+    expect(withExtension).toBe(without)
+    expect(withExtension).toContain(`at Object.${name} (${stage.server.origin}/hook-errors.js:`)
+    expect(withExtension).not.toContain('chrome-extension://')
+  })
+
+  test.each(NAMES)('%s, uncaught: window.onerror gets the message and the stack it gets without the extension', async (name) => {
+    const [withExtension, without] = await Promise.all(
+      pages.map(async (page) => {
+        const { message, stack } = await page.evaluate((n) => (window as unknown as { hookErrors: HookErrors }).hookErrors.uncaught(n), name)
+        return { message, stack }
+      }),
+    )
+    expect(withExtension).toEqual(without)
+    expect(withExtension.stack).toContain(`at ${name} (${stage.server.origin}/hook-errors.js:`)
+    expect(withExtension.stack).not.toContain('chrome-extension://')
+  })
+})
