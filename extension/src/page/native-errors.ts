@@ -7,7 +7,7 @@
 // caller on, the stack the page gets without the extension (in Chromium, `window.onerror` is then
 // given the page's line too). With an object among the arguments, the page's own code may have
 // thrown from inside the native call: that error is given back untouched, since taking its stack
-// again would drop the page's own frames along with the trap's. See README.md, "Errors through the
+// again would drop the page's own frames along with the trap's. See docs/security.md, "Errors through the
 // hooks". Nothing here runs unless the native call threw.
 import { NativeError } from '../../../engine/intrinsics.ts'
 

@@ -1,4 +1,4 @@
-// Which parameter names hold secrets (README, "Messaging and security guarantees"). A name is read
+// Which parameter names hold secrets (docs/security.md, "Secrets in URLs"). A name is read
 // as words, whatever its spelling: `accessToken`, `access-token`, `ACCESS_TOKEN`, `access.token`
 // and `access%5Ftoken` are all the words access + token. It is a secret when its words together
 // are one of WHOLE_NAMES, or its last word, or its last two run together, is one of LAST_WORDS.

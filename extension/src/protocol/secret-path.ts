@@ -1,5 +1,5 @@
-// Secrets written into a URL's path or fragment rather than its query (README, "Messaging and
-// security guarantees"): a Telegram bot's `/bot<token>/`, Slack's and Discord's webhook paths,
+// Secrets written into a URL's path or fragment rather than its query (docs/security.md, "Secrets
+// in URLs"): a Telegram bot's `/bot<token>/`, Slack's and Discord's webhook paths,
 // `;jsessionid=` path parameters, and segments that look like keys. The page script calls this:
 // it reads with captured built-ins only, and lets the expressions do the per-character work.
 import { regExpExec, regExpTest, stringSlice } from '../../../engine/intrinsics.ts'

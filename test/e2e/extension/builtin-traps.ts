@@ -1,6 +1,6 @@
 // A page that replaces the built-ins' methods after load with traps: each trap calls the original
 // (the page keeps working) and, while armed, notes a call whose caller is the page script's hook
-// layer (page.js outside its on-demand half, the analysis: README.md, "A page that replaces
+// layer (page.js outside its on-demand half, the analysis: docs/security.md, "A page that replaces
 // built-ins"), or that has no caller at all (a job the browser runs for a promise someone
 // resolved). The page's own calls, Playwright's and those of page code the extension calls (a
 // tool's execute) are not noted: their caller is theirs. `installBuiltinTraps` runs inside the

@@ -2,7 +2,7 @@
 // without it: the same stack, with no frame of the extension's, caught or not (window.onerror gets
 // the same message and error; what error-reporting scripts file is that error's stack). The
 // script, line and column window.onerror is given still name page.js: Chromium takes them from the
-// rethrow (README.md, "Errors through the hooks"). The calls are the page's own
+// rethrow (docs/security.md, "Errors through the hooks"). The calls are the page's own
 // (test/fixtures/extension/hook-errors.js).
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'

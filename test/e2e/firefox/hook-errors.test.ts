@@ -1,7 +1,7 @@
 // What the page sees of an error a hooked native throws, in Firefox ESR with the Firefox build and
 // without it: the same stack, caught or not, with no frame of the extension's (Firefox shows the
 // extension's frames as `<anonymous code>`). The script, line and column window.onerror is given
-// are Firefox's record of where the native made the error, inside the hook (README.md, "Errors
+// are Firefox's record of where the native made the error, inside the hook (docs/security.md, "Errors
 // through the hooks"). The calls are the page's own (test/fixtures/extension/hook-errors.js).
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'

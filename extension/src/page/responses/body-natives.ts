@@ -2,7 +2,7 @@
 // captured at document_start, before any page script: a page that later replaces a method of
 // `Response`, `Headers`, `ReadableStream`, its reader or controller, or `TextDecoder` neither
 // breaks the reading nor chooses what the guard reads. Taking them costs every frame the first
-// touch of seven interfaces (about 0.1 ms, README.md "Start-up costs a page next to nothing");
+// touch of seven interfaces (about 0.1 ms, docs/architecture.md, "Start-up and on-demand halves");
 // taken later, they would be whatever the page had put in their place by then.
 
 type Getter<T> = (this: unknown) => T
