@@ -195,6 +195,17 @@ async function reported(page: Page, type: string, count: number): Promise<void> 
 const llmModel = (name: string) => `${name}-${Math.random().toString(36).slice(2)}`
 const llmBody = (model: string) => JSON.stringify({ ...openaiChatBody(LOOP3), model, stream: false })
 
+/** Once the page reported its reminder: the model received it, and no trap fired while armed. */
+async function expectChatRequestGuarded(page: Page, model: string, status: number): Promise<void> {
+  await reported(page, 'reminder', 1)
+  await arm(page, false)
+  expect(status).toBe(200)
+  const sent = JSON.parse(stage.mock.exchanges.find((e) => e.model === model)!.body)
+  expect(sent.messages[8]).toEqual({ role: 'user', content: GENTLE })
+  expect(await hitsOf(page)).toEqual([])
+  await page.close()
+}
+
 describe('a page that traps every method of its built-ins after load', () => {
   it('XMLHttpRequest: an LLM request gets its reminder; the extension calls none of the traps', async () => {
     const page = await trappedPage()
@@ -209,13 +220,7 @@ describe('a page that traps every method of its built-ins after load', () => {
       xhr.send(text)
       return xhr.status
     }, llmBody(model))
-    await reported(page, 'reminder', 1)
-    await arm(page, false)
-    expect(status).toBe(200)
-    const sent = JSON.parse(stage.mock.exchanges.find((e) => e.model === model)!.body)
-    expect(sent.messages[8]).toEqual({ role: 'user', content: GENTLE })
-    expect(await hitsOf(page)).toEqual([])
-    await page.close()
+    await expectChatRequestGuarded(page, model, status)
   })
 
   it('fetch: an LLM request gets its reminder; the extension calls none of the traps', async () => {
@@ -227,13 +232,7 @@ describe('a page that traps every method of its built-ins after load', () => {
       const response = await fetch('/v1/chat/completions', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: text })
       return response.status
     }, llmBody(model))
-    await reported(page, 'reminder', 1)
-    await arm(page, false)
-    expect(status).toBe(200)
-    const sent = JSON.parse(stage.mock.exchanges.find((e) => e.model === model)!.body)
-    expect(sent.messages[8]).toEqual({ role: 'user', content: GENTLE })
-    expect(await hitsOf(page)).toEqual([])
-    await page.close()
+    await expectChatRequestGuarded(page, model, status)
   })
 
   it("a worker's postMessage (WebLLM): the chat request gets its reminder; the extension calls none of the traps", async () => {
