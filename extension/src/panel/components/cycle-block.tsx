@@ -1,4 +1,4 @@
-import type { CycleMark } from '../store/cycle-marks.ts'
+import type { CycleMark } from '../store/timeline-entry.ts'
 
 /** Periods drawn in full; past this the rest is a count (a cycle reminds at most at 3 × repeats). */
 const MAX_PERIODS = 6

@@ -2,20 +2,10 @@
 // log) and the latest one's block of tools (drawn by the chain view). Derived from recorded rows.
 import type { InspectorEvent } from '../../protocol/events.ts'
 import { cycleBytes } from './retained-bytes.ts'
-import type { AgentKey, AgentRecord } from './timeline-entry.ts'
+import type { AgentKey, AgentRecord, CycleMark } from './timeline-entry.ts'
 
 type CallEvent = Extract<InspectorEvent, { type: 'call' }>
 type ReminderEvent = Extract<InspectorEvent, { type: 'reminder' }>
-
-export interface CycleMark {
-  /** The tools of one period, in order. */
-  readonly tools: readonly string[]
-  /** Completed periods when the reminder was sent. */
-  readonly periods: number
-  /** The seq range of the calls the completed periods took. */
-  readonly fromSeq: number
-  readonly toSeq: number
-}
 
 /** Marks kept per agent: enough for any log a person scrolls, bounded against a hostile page. */
 const MARKS_PER_AGENT = 64

@@ -1,5 +1,4 @@
 import type { AgentDescriptor, InspectorEvent } from '../../protocol/events.ts'
-import type { CycleMark } from './cycle-marks.ts'
 
 /** Events that become rows of a timeline; the rest update state (agents, config, faults). */
 export type TimelineEvent = Extract<InspectorEvent, { type: 'call' | 'reset' | 'reminder' | 'blocked' | 'request' | 'page-load' }>
@@ -15,6 +14,17 @@ export interface TimelineEntry {
   readonly agent: AgentKey | null
   readonly frameId: number
   readonly event: TimelineEvent
+}
+
+/** A cycle the guard reminded about (kept by cycle-marks.ts). */
+export interface CycleMark {
+  /** The tools of one period, in order. */
+  readonly tools: readonly string[]
+  /** Completed periods when the reminder was sent. */
+  readonly periods: number
+  /** The seq range of the calls the completed periods took. */
+  readonly fromSeq: number
+  readonly toSeq: number
 }
 
 /** What the panel knows about one agent; mutated in place by ingestion, `rev` bumps on change. */
