@@ -8,7 +8,7 @@ import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { installFetchInterceptor } from '../../../extension/src/page/fetch/install.ts'
 import { createStatefulResponses } from '../../../engine/wire/stateful/responses.ts'
 import { createNativeLook } from '../../../extension/src/page/native-look.ts'
-import { createReadings, LONGEST_WAIT_MS } from '../../../extension/src/page/responses/readings.ts'
+import { createReadsInProgress, LONGEST_WAIT_MS } from '../../../extension/src/page/responses/reads-in-progress.ts'
 import { createResponsesTraffic } from '../../../extension/src/page/responses/traffic.ts'
 import { createWireInspector } from '../../../extension/src/page/wire/inspector.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
@@ -346,27 +346,27 @@ describe('a streamed response', () => {
 
 describe('waiting for a reading', () => {
   test('nothing to wait for when the response is known or nothing is being read', () => {
-    const readings = createReadings((id) => id === 'known', () => undefined)
-    expect(readings.settled('any')).toBeUndefined()
-    readings.start()
-    expect(readings.settled('known')).toBeUndefined()
-    expect(readings.settled('any')).toBeInstanceOf(Promise)
+    const reads = createReadsInProgress((id) => id === 'known', () => undefined)
+    expect(reads.settled('any')).toBeUndefined()
+    reads.start()
+    expect(reads.settled('known')).toBeUndefined()
+    expect(reads.settled('any')).toBeInstanceOf(Promise)
   })
 
   test('a reading of unknown id is waited for until it tells another id; the reading of that id until it ends', async () => {
     const known = new Set<string>()
-    const readings = createReadings((id) => known.has(id), () => undefined)
-    const a = readings.start()
-    const b = readings.start()
+    const reads = createReadsInProgress((id) => known.has(id), () => undefined)
+    const a = reads.start()
+    const b = reads.start()
     let settled = false
-    void readings.settled('r')!.then(() => (settled = true))
+    void reads.settled('r')!.then(() => (settled = true))
     a.identified('other')
     a.identified('ignored: told once')
     await ticks(2)
     expect(settled).toBe(false)
     b.identified('r')
     // A third reading of unknown id starts: it no longer matters, the reading of r is there.
-    readings.start()
+    reads.start()
     await ticks(2)
     expect(settled).toBe(false)
     known.add('r')

@@ -8,7 +8,7 @@
 import { createStatefulResponses, type ResponsesRequest, type StatefulResponses } from '../../../../engine/wire/stateful/responses.ts'
 import { errorText } from '../../../../engine/text.ts'
 import type { Analysed, Plan, WireInspector } from '../wire/inspector.ts'
-import { createReadings, LONGEST_WAIT_MS } from './readings.ts'
+import { createReadsInProgress, LONGEST_WAIT_MS } from './reads-in-progress.ts'
 import type { BodySink } from './body-watcher.ts'
 import type { ResponseWatch } from './watch.ts'
 
@@ -46,7 +46,7 @@ const RESPONSES_PATH = /\/responses$/
 const SEARCHED_CHARS = 16_384
 
 export function createResponsesTraffic({ inspector, fault, later, stateful = createStatefulResponses() }: ResponsesTrafficOptions): ResponsesTraffic {
-  const readings = createReadings(stateful.knows, later)
+  const reads = createReadsInProgress(stateful.knows, later)
 
   /** A fault, reported without ever throwing: the request is on its way by then. */
   function report(what: string, error?: unknown): void {
@@ -59,7 +59,7 @@ export function createResponsesTraffic({ inspector, fault, later, stateful = cre
 
   function sink(request: ResponsesRequest): BodySink {
     const reading = stateful.reading(request)
-    const handle = readings.start()
+    const handle = reads.start()
     /** The text stopped short of its end. */
     const cut = (): void => {
       try {
@@ -111,7 +111,7 @@ export function createResponsesTraffic({ inspector, fault, later, stateful = cre
       if (!RESPONSES_PATH.test(call.analysed.url().split(/[?#]/)[0]!)) return undefined
       const request = stateful.request(text)
       if (!request) return undefined
-      const waiting = request.previous === undefined ? undefined : readings.settled(request.previous)
+      const waiting = request.previous === undefined ? undefined : reads.settled(request.previous)
       if (!waiting) return go(call, request)
       return waiting.then((settled) => {
         // Nothing is guessed from a partial history: the request goes out as the page made it.

@@ -15,7 +15,7 @@ import type { ShowAsNative } from '../native-look.ts'
 import type { Plan, WireInspector } from '../wire/inspector.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
 import { chatRequestOf, modelOf, type ChatRequestMessage } from './request.ts'
-import { messageWithRequest } from './with-request.ts'
+import { messageWithRequest } from './rewritten-message.ts'
 
 interface WebllmInterceptorOptions {
   /** The page's global object; its `Worker.prototype.postMessage` is replaced. */

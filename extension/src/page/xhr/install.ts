@@ -1,7 +1,7 @@
 // Zero-code mode over XMLHttpRequest (docs/zero-code.md, "XMLHttpRequest"): axios and older SDKs send their LLM requests with
 // XHR. open(), setRequestHeader() and send() become Proxies over the native ones: the first two run
-// the native method and note what the request said (said.ts); send() hands a body that may be an
-// LLM request to the shared analysis, with the same cheap checks as fetch, and runs the native
+// the native method and note what the request said (unsent-requests.ts); send() hands a body that
+// may be an LLM request to the shared analysis, with the same cheap checks as fetch, and runs the native
 // send once, on the page's XHR, with the body the analysis planned. Every other method, property
 // and event of the XHR is the native one, untouched; the native methods' own errors reach the page
 // as the native threw them (native-errors.ts). The analysis is synchronous, so a synchronous XHR is
@@ -13,7 +13,7 @@ import { asNativeThrew } from '../native-errors.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { Plan, WireInspector } from '../wire/inspector.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
-import { createSaidSoFar } from './said.ts'
+import { createUnsentRequests } from './unsent-requests.ts'
 
 interface XhrInterceptorOptions {
   /** The page's global object; its XMLHttpRequest.prototype gets the Proxies. */
@@ -40,7 +40,7 @@ export function installXhrInterceptor({ target, mode, inspector: analysis, showA
   }
   for (const descriptor of Object.values(descriptors)) if (typeof descriptor?.value !== 'function') return false
   const apply = target.Reflect.apply
-  const said = createSaidSoFar(target)
+  const unsent = createUnsentRequests(target)
   const { plan, failed } = createSafePlanner(analysis, 'xhr')
 
   /** Puts a Proxy over the native method in its place, with the same descriptor, printed as native. */
@@ -75,15 +75,15 @@ export function installXhrInterceptor({ target, mode, inspector: analysis, showA
     return trap
   }
 
-  hook('open', noting(said.opened))
-  hook('setRequestHeader', noting(said.header))
+  hook('open', noting(unsent.opened))
+  hook('setRequestHeader', noting(unsent.header))
 
   const sendTrap: Trap = (send, self, args) => {
     let planned: Plan | undefined
     try {
       const current = mode()
       // Off: the body is not even looked at; the record is taken all the same (this request is sent).
-      const candidate = said.sending(self, current === 'off' ? undefined : argument(args, 0))
+      const candidate = unsent.sending(self, current === 'off' ? undefined : argument(args, 0))
       if (candidate && current !== 'off')
         planned = plan(args, { text: candidate.text, url: candidate.url, keepalive: false, mode: current, reach: 'xhr' }, (body) => [body])
     } catch (error) {

@@ -13,7 +13,7 @@ export interface ReadingHandle {
   finish(): void
 }
 
-export interface Readings {
+export interface ReadsInProgress {
   start(): ReadingHandle
   /**
    * Resolves to true once the response `id` is remembered or no reading in progress can be it, to
@@ -30,7 +30,7 @@ interface Reading {
 }
 
 /** `knows(id)`: whether the response is remembered already; `later`: the page's timer, captured at start. */
-export function createReadings(knows: (id: string) => boolean, later: (run: () => void, ms: number) => void): Readings {
+export function createReadsInProgress(knows: (id: string) => boolean, later: (run: () => void, ms: number) => void): ReadsInProgress {
   const active = new Set<Reading>()
   /** Each waiting request's check, run on every change. */
   const waiting = new Set<() => void>()

@@ -7,7 +7,7 @@
 import { createAbsoluteUrl } from '../wire/absolute-url.ts'
 import { isContentType, isJsonType, isPost, startsLikeObject } from '../wire/request-shape.ts'
 
-interface Said {
+interface UnsentRequest {
   readonly method: unknown
   readonly url: unknown
   /** The Content-Type header as set so far (values set twice are joined, as the browser joins them); null when unset. */
@@ -21,7 +21,7 @@ export interface Candidate {
   readonly url: () => string
 }
 
-export interface SaidSoFar {
+export interface UnsentRequests {
   /** After open(method, url) succeeded on `xhr`. */
   opened(xhr: unknown, method: unknown, url: unknown): void
   /** After setRequestHeader(name, value) succeeded on `xhr`. */
@@ -30,10 +30,10 @@ export interface SaidSoFar {
   sending(xhr: unknown, body: unknown): Candidate | undefined
 }
 
-export function createSaidSoFar(target: typeof globalThis): SaidSoFar {
+export function createUnsentRequests(target: typeof globalThis): UnsentRequests {
   const apply = target.Reflect.apply
   const { get, set, delete: forget } = target.WeakMap.prototype
-  const records = new target.WeakMap<object, Said>()
+  const records = new target.WeakMap<object, UnsentRequest>()
   const absolute = createAbsoluteUrl(target)
 
   return {
@@ -45,20 +45,20 @@ export function createSaidSoFar(target: typeof globalThis): SaidSoFar {
       // Header names are matched case-insensitively; a name that is not a string was converted with
       // the page's own code, and a Content-Type that is not text is no JSON type.
       if (!isContentType(name)) return
-      const said = apply(get, records, [xhr]) as Said | undefined
-      if (!said) return
+      const request = apply(get, records, [xhr]) as UnsentRequest | undefined
+      if (!request) return
       const type = typeof value === 'string' ? value : ''
-      said.contentType = said.contentType === null ? type : `${said.contentType}, ${type}`
+      request.contentType = request.contentType === null ? type : `${request.contentType}, ${type}`
     },
 
     sending(xhr, body) {
-      const said = apply(get, records, [xhr]) as Said | undefined
-      if (!said) return undefined
+      const request = apply(get, records, [xhr]) as UnsentRequest | undefined
+      if (!request) return undefined
       apply(forget, records, [xhr])
-      if (typeof body !== 'string' || !isPost(said.method) || !isJsonType(said.contentType, true) || !startsLikeObject(body)) return undefined
+      if (typeof body !== 'string' || !isPost(request.method) || !isJsonType(request.contentType, true) || !startsLikeObject(body)) return undefined
       // open() takes a string or a URL object. Anything else the browser turned into text with the
       // page's own toString: it is not called a second time for the panel.
-      return { text: body, url: () => absolute(said.url) ?? '' }
+      return { text: body, url: () => absolute(request.url) ?? '' }
     },
   }
 }
