@@ -2,17 +2,27 @@ import { freeze } from './intrinsics.ts'
 import { headOf } from './text.ts'
 import type { ReminderMessage } from './types.ts'
 
-const GENTLE_REMINDER =
-  'You are repeating the exact same tool call with identical arguments. Carefully analyze the previous result before calling again: if the task is not complete, try a different approach or different arguments instead of repeating the call.'
+/**
+ * The texts of one kind of run's reminders (exact repeats here, same-tool runs in
+ * detectors/same-tool.ts): the gentle one whole, the detailed one around the run's facts.
+ */
+export interface RunReminderTexts {
+  readonly gentle: string
+  /** The detailed reminder's first line. */
+  readonly heading: string
+  /** The label of the arguments' line. */
+  readonly argumentsLabel: string
+  /** The detailed reminder's last line: what the model should do instead. */
+  readonly advice: string
+}
 
-function detailedReminder(tool: string, count: number, argumentsPreview: string): string {
-  return (
-    'Repeated tool call detected:\n' +
-    `- tool: ${tool}\n` +
-    `- consecutive_calls: ${count}\n` +
-    `- arguments: ${argumentsPreview}\n` +
-    'The repeated calls are not making progress. Do not call this tool with these exact arguments again. Inspect the latest result and choose a different action, different arguments, or finish the task if enough evidence has been gathered.'
-  )
+const EXACT_REPEAT: RunReminderTexts = {
+  gentle:
+    'You are repeating the exact same tool call with identical arguments. Carefully analyze the previous result before calling again: if the task is not complete, try a different approach or different arguments instead of repeating the call.',
+  heading: 'Repeated tool call detected:',
+  argumentsLabel: 'arguments',
+  advice:
+    'The repeated calls are not making progress. Do not call this tool with these exact arguments again. Inspect the latest result and choose a different action, different arguments, or finish the task if enough evidence has been gathered.',
 }
 
 /**
@@ -33,13 +43,18 @@ export interface ReminderRequest {
   readonly argumentsPreviewChars: number
 }
 
-/** The model-visible, attributable message for one threshold reached; frozen, as listeners share it. */
-export function reminderMessage(r: ReminderRequest): ReminderMessage {
+/** A run's model-visible, attributable message for one threshold reached, in `texts`' words; frozen, as listeners share it. */
+export function runReminder(texts: RunReminderTexts, r: ReminderRequest): ReminderMessage {
   const text =
     r.level === 'gentle'
-      ? GENTLE_REMINDER
-      : detailedReminder(r.tool, r.count, previewArguments(r.canonicalArguments, r.argumentsPreviewChars))
+      ? texts.gentle
+      : `${texts.heading}\n- tool: ${r.tool}\n- consecutive_calls: ${r.count}\n- ${texts.argumentsLabel}: ${previewArguments(r.canonicalArguments, r.argumentsPreviewChars)}\n${texts.advice}`
   return noticeMessage(text, `${r.tool} × ${r.count}`)
+}
+
+/** An exact repeat's message for one threshold reached. */
+export function reminderMessage(r: ReminderRequest): ReminderMessage {
+  return runReminder(EXACT_REPEAT, r)
 }
 
 /** A reminder text as the message the model sees, attributed to the guard. */
