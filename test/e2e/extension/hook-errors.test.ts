@@ -8,17 +8,9 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { useStage } from '../support/stage.ts'
 import { FIXTURES_DIR } from './fixture.ts'
+import { caughtStack, HOOK_ERROR_NAMES as NAMES, hookErrorNames, uncaughtError } from './hook-errors-page.ts'
 
 const stage = useStage({ folder: FIXTURES_DIR, plain: true })
-
-const NAMES = ['xhrOpenWithABadMethod', 'xhrHeaderBeforeOpen', 'xhrSendBeforeOpen', 'xhrLlmRequestThatCannotLoad', 'workerGivenASymbol']
-
-type HookErrors = {
-  names: string[]
-  caught(name: string): string
-  uncaught(name: string): Promise<{ message: string; source: string; line: number; column: number; stack: string }>
-}
-const hookErrors = (page: Page) => page.evaluate(() => (window as unknown as { hookErrors: HookErrors }).hookErrors.names)
 
 describe('an error a hooked native throws, as the page sees it', () => {
   let pages: [Page, Page]
@@ -30,26 +22,21 @@ describe('an error a hooked native throws, as the page sees it', () => {
         return page
       }),
     )) as [Page, Page]
-    expect(await hookErrors(pages[0])).toEqual(NAMES)
+    expect(await pages[0].evaluate(hookErrorNames)).toEqual(NAMES)
   })
   afterAll(async () => {
     for (const page of pages ?? []) await page.close()
   })
 
   test.each(NAMES)('%s, caught: the stack it has without the extension', async (name) => {
-    const [withExtension, without] = await Promise.all(pages.map((page) => page.evaluate((n) => (window as unknown as { hookErrors: HookErrors }).hookErrors.caught(n), name)))
+    const [withExtension, without] = await Promise.all(pages.map((page) => page.evaluate(caughtStack, name)))
     expect(withExtension).toBe(without)
     expect(withExtension).toContain(`at Object.${name} (${stage.server.origin}/hook-errors.js:`)
     expect(withExtension).not.toContain('chrome-extension://')
   })
 
   test.each(NAMES)('%s, uncaught: window.onerror gets the message and the stack it gets without the extension', async (name) => {
-    const [withExtension, without] = await Promise.all(
-      pages.map(async (page) => {
-        const { message, stack } = await page.evaluate((n) => (window as unknown as { hookErrors: HookErrors }).hookErrors.uncaught(n), name)
-        return { message, stack }
-      }),
-    )
+    const [withExtension, without] = await Promise.all(pages.map((page) => page.evaluate(uncaughtError, name)))
     expect(withExtension).toEqual(without)
     expect(withExtension.stack).toContain(`at ${name} (${stage.server.origin}/hook-errors.js:`)
     expect(withExtension.stack).not.toContain('chrome-extension://')

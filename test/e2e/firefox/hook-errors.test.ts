@@ -6,16 +6,9 @@
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { serveFixtures } from '../extension/fixture.ts'
+import { caughtStack, HOOK_ERROR_NAMES as NAMES, hookErrorNames, uncaughtError } from '../extension/hook-errors-page.ts'
 import { launchFirefox, type Firefox } from '../support/firefox.ts'
 import type { TestServer } from '../support/server.ts'
-
-const NAMES = ['xhrOpenWithABadMethod', 'xhrHeaderBeforeOpen', 'xhrSendBeforeOpen', 'xhrLlmRequestThatCannotLoad', 'workerGivenASymbol']
-
-type HookErrors = {
-  names: string[]
-  caught(name: string): string
-  uncaught(name: string): Promise<{ message: string; stack: string }>
-}
 
 let server: TestServer
 let browsers: Firefox[] = []
@@ -31,7 +24,7 @@ beforeAll(async () => {
       return page
     }),
   )) as [Page, Page]
-  expect(await pages[0].evaluate(() => (window as unknown as { hookErrors: HookErrors }).hookErrors.names)).toEqual(NAMES)
+  expect(await pages[0].evaluate(hookErrorNames)).toEqual(NAMES)
 })
 
 afterAll(async () => {
@@ -40,7 +33,7 @@ afterAll(async () => {
 })
 
 test.each(NAMES)('%s, caught: the stack it has without the extension', async (name) => {
-  const [withExtension, without] = await Promise.all(pages.map((page) => page.evaluate((n) => (window as unknown as { hookErrors: HookErrors }).hookErrors.caught(n), name)))
+  const [withExtension, without] = await Promise.all(pages.map((page) => page.evaluate(caughtStack, name)))
   expect(withExtension).toBe(without)
   expect(withExtension).toMatch(new RegExp(`^${name}@${server.origin}/hook-errors\\.js:`))
   expect(withExtension).not.toContain('<anonymous code>')
@@ -48,12 +41,7 @@ test.each(NAMES)('%s, caught: the stack it has without the extension', async (na
 })
 
 test.each(NAMES)('%s, uncaught: window.onerror gets the message and the stack it gets without the extension', async (name) => {
-  const [withExtension, without] = await Promise.all(
-    pages.map(async (page) => {
-      const { message, stack } = await page.evaluate((n) => (window as unknown as { hookErrors: HookErrors }).hookErrors.uncaught(n), name)
-      return { message, stack }
-    }),
-  )
+  const [withExtension, without] = await Promise.all(pages.map((page) => page.evaluate(uncaughtError, name)))
   expect(withExtension).toEqual(without)
   expect(withExtension.stack).toMatch(new RegExp(`^${name}@${server.origin}/hook-errors\\.js:`))
   expect(withExtension.stack).not.toContain('<anonymous code>')
