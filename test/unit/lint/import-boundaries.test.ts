@@ -75,12 +75,14 @@ describe('import boundaries', { timeout: 60_000 }, () => {
         'extension/src/panel/store/internal.ts': '../../../../engine/text-head.ts',
         'extension/src/protocol/internal.ts': '../../../engine/wire/types.ts',
         'extension/src/page/internal.ts': '../../../engine/detectors/config.ts',
+        'extension/src/content/internal.ts': '../../../engine/error-text.ts',
         'playground/ui/internal.ts': '../../engine/records.ts',
       }),
     ).toEqual({
       'extension/src/panel/store/internal.ts': expect.stringMatching(/^Outside the engine, import one of its public entries/),
       'extension/src/protocol/internal.ts': expect.stringMatching(/^Outside the engine, import one of its public entries/),
       'extension/src/page/internal.ts': expect.stringMatching(/^Outside the engine, import one of its public entries/),
+      'extension/src/content/internal.ts': expect.stringMatching(/^Outside the engine, import one of its public entries/),
       'playground/ui/internal.ts': expect.stringMatching(/^Outside the engine, import one of its public entries/),
     })
   })
