@@ -166,7 +166,8 @@ test('bridge throughput: page -> panel with batching vs no panel open', async ()
   let events = 0
   for (let n = 0; n < ROUNDS; n++) {
     // The arms take turns, each first in every other round.
-    let a, c
+    let a: Awaited<ReturnType<typeof round>>
+    let c: Awaited<ReturnType<typeof round>>
     if (n % 2 === 0) {
       a = await alone(2 * n)
       c = await carried(2 * n + 1)

@@ -12,7 +12,7 @@ import {
   weakMapSet,
   weakRefDeref,
 } from './intrinsics.ts'
-import { headOf } from './text.ts'
+import { headOf } from './text-head.ts'
 import type { AgentInfo } from './types.ts'
 
 export interface AgentRecord {

@@ -3,7 +3,7 @@ import { exactCanonical, losesDigits } from './exact-json.ts'
 import { flatRecordText } from './flat-record.ts'
 import { checkSerialiser } from './serialiser-check.ts'
 import { MAX_DEPTH, stringify, stringifySafely } from './stringifiers.ts'
-import { errorText } from './text.ts'
+import { errorText } from './error-text.ts'
 import { typedArrayCopy } from './typed-array-copy.ts'
 
 /**

@@ -2,7 +2,7 @@
 // tool-name patterns, unknown keys), for the original keys and the detectors' alike.
 import { canonicalArguments } from './canonical.ts'
 import { patternProblem } from './patterns.ts'
-import { headOf } from './text.ts'
+import { headOf } from './text-head.ts'
 
 /** A rejected configuration: `key` names the offending key (`thresholds[1]`), `value` holds what was given. */
 export class GuardConfigError extends Error {

@@ -1,7 +1,7 @@
 import { GuardConfigError, pattern, rejectUnknownKeys, thresholds } from './config-rules.ts'
 import { DETECTOR_KEYS, resolveDetectorKeys } from './detectors/config.ts'
 import type { GuardConfig, GuardConfigInput } from './types.ts'
-import { isRecord } from './values.ts'
+import { isRecord } from './records.ts'
 import { freeze, joined, objectKeys } from './intrinsics.ts'
 
 export { GuardConfigError } from './config-rules.ts'

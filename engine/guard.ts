@@ -9,7 +9,7 @@ import { createToolFilter } from './patterns.ts'
 import { blockFeedback, comparedContent, createDetectors, nextThreshold, sameResultKey, type TrackedCall } from './detectors/index.ts'
 import type { ToolPolicy } from './detectors/policy.ts'
 import type { ResultKey } from './detectors/result-key.ts'
-import { errorText } from './text.ts'
+import { errorText } from './error-text.ts'
 import type {
   AgentSnapshot,
   GuardConfig,

@@ -1,4 +1,7 @@
 export { createRepeatToolGuard } from './guard.ts'
 export { canonicalArguments } from './canonical.ts'
 export { resolveConfig, GuardConfigError, DEFAULT_CONFIG, RECOMMENDED_CONFIG } from './config.ts'
+export { DETECTORS_OFF } from './detectors/config.ts'
+export { UsageError } from './execution.ts'
+export { reminderMessage } from './reminders.ts'
 export type * from './types.ts'

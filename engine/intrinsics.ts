@@ -121,7 +121,12 @@ export const firstKey = <K>(map: Map<K, unknown>): K | undefined => mapIteratorN
 const NativeSet = Set
 const setAdd = /* @__PURE__ */ uncurryThis(Set.prototype.add) as <T>(set: Set<T>, item: T) => Set<T>
 export const setHas = /* @__PURE__ */ uncurryThis(Set.prototype.has) as <T>(set: ReadonlySet<T>, item: T) => boolean
-/** `new Set(items)`, which would read the page-replaceable array iterator (and the global `Set`). */
+/**
+ * `new Set(items)`, which would read the page-replaceable array iterator (and the global `Set`).
+ * Marked free of side effects so that a bundle which takes a module's other exports through a
+ * public entry drops the sets it never reads (the content script's on-demand half, for one).
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function setOf<T>(items: readonly T[]): Set<T> {
   const set = new NativeSet<T>()
   for (let i = 0; i < items.length; i++) setAdd(set, items[i])

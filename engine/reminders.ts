@@ -1,5 +1,5 @@
 import { freeze } from './intrinsics.ts'
-import { headOf } from './text.ts'
+import { headOf } from './text-head.ts'
 import type { ReminderMessage } from './types.ts'
 
 /**

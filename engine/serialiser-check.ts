@@ -1,4 +1,4 @@
-import { errorText } from './text.ts'
+import { errorText } from './error-text.ts'
 
 /**
  * The serialiser (safe-stable-stringify) calls built-ins the page can replace: `Object.keys`,

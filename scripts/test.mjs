@@ -1,7 +1,7 @@
-// `npm test`: type checks (the tree, then the engine alone), unit tests with coverage, a fresh
-// build, then end-to-end tests in Chromium and Firefox ESR (web-ext lint of the Firefox build
-// among them). Stops early, saying how to get a browser, when one is missing. Ends with one
-// `N passed, N failed` line over both runs.
+// `npm test`: type checks (the tree, then the engine alone), the linter and the formatter, unit
+// tests with coverage, a fresh build, then end-to-end tests in Chromium and Firefox ESR (web-ext
+// lint of the Firefox build among them). Stops early, saying how to get a browser, when one is
+// missing. Ends with one `N passed, N failed` line over both runs.
 import { spawnSync } from 'node:child_process'
 import { randomInt } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -40,6 +40,8 @@ const steps = [
   ['type check', 'npx', ['tsc', '-p', '.']],
   // The engine again, on its own: no DOM and no Node types, so it cannot lean on either.
   ['engine type check', 'npx', ['tsc', '-p', 'engine']],
+  // Lint rules (the import boundaries among them) and formatting, as `npm run lint` (biome.jsonc).
+  ['lint', 'npx', ['biome', 'ci', '.']],
   ['unit tests', ...vitest('unit', '--coverage'), { RTG_TEST_SEED: seed }],
   ['build', 'node', ['scripts/build.mjs']],
   ['end-to-end tests', ...vitest('e2e', '--config', 'vitest.e2e.config.ts')],

@@ -39,6 +39,7 @@ declare module 'vitest' {
  */
 export function keepForResults(title: string, rows: () => readonly ResultRow[]): void {
   // The file is the hook's second argument; vitest requires a destructuring pattern for the first.
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads the hook's parameters and requires a pattern for the first
   afterAll(({}, file) => {
     file.meta.benchResults = [...(file.meta.benchResults ?? []), { title, rows: rows().map(onlyResultCells) }]
   })

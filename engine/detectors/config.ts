@@ -2,7 +2,7 @@
 // the resolved config, so a config that turns nothing on is the original's, byte for byte.
 import { GuardConfigError, pattern, rejectUnknownKeys, thresholds } from '../config-rules.ts'
 import type { CountBy, CycleConfig, GuardConfig, GuardConfigInput, ToolOverride } from '../types.ts'
-import { isRecord } from '../values.ts'
+import { isRecord } from '../records.ts'
 import { arrayFind, freeze, objectKeys as keysOf } from '../intrinsics.ts'
 
 type DetectorKey = 'countBy' | 'resultAware' | 'ignoreResultKeys' | 'cycles' | 'stopAfter' | 'tools'

@@ -32,13 +32,13 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
 
   /** `runLength`: how many of the latest calls are this same call (the chain's count). */
   function observe(owner: object, call: TrackedCall, runLength: number): CycleFired | undefined {
-    let window = windows.get(owner)
-    if (!window) windows.set(owner, (window = { recent: [], seen: 0, held: Array<number>(maxPeriod + 1).fill(0) }))
-    const { recent, held, seen } = window
+    let agentWindow = windows.get(owner)
+    if (!agentWindow) windows.set(owner, (agentWindow = { recent: [], seen: 0, held: Array<number>(maxPeriod + 1).fill(0) }))
+    const { recent, held, seen } = agentWindow
     for (let p = 2; p <= maxPeriod; p++)
       held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
     recent[seen % maxPeriod] = call
-    window.seen = seen + 1
+    agentWindow.seen = seen + 1
     // A run at least as long as the longest period is a plain repeat over every period: the chain's.
     if (runLength >= maxPeriod) return undefined
     // The smallest period over which the pattern holds for a whole period; a block that is one

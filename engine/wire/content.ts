@@ -1,8 +1,8 @@
 // Reading message contents the same way in every format: a string, or a list of parts where the
 // text parts carry `text` (`{type:'text'}`, `{type:'input_text'}`, Gemini's untyped `{text}`).
-import { headOf } from '../text.ts'
+import { headOf } from '../text-head.ts'
 import { isGuardReminder } from './reminder-text.ts'
-import { isRecord } from '../values.ts'
+import { isRecord } from '../records.ts'
 import { setOf } from '../intrinsics.ts'
 
 /** A tool name the engine accepts: a non-empty string. */

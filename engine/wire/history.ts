@@ -9,7 +9,7 @@ export interface ReadCall extends WireCall {
   readonly id?: unknown
 }
 
-const PROMPT: ConversationItem = freeze({ kind: 'prompt' })
+const PROMPT: ConversationItem = /* @__PURE__ */ freeze({ kind: 'prompt' })
 
 interface History {
   /**

@@ -1,6 +1,6 @@
 // Who a conversation is: one conversation is one agent, known by its format, its system prompt and
 // its first user message. A subagent has a prompt of its own, so it is an agent of its own.
-import { headOf } from '../text.ts'
+import { headOf } from '../text-head.ts'
 import { plainText } from './content.ts'
 import type { Conversation, WireFormat } from './types.ts'
 

@@ -7,7 +7,7 @@
 // and `stopAfter` is only reported ("would block"), since the calls were already made.
 import { canonicalArguments, createRepeatToolGuard, type GuardConfig, type GuardEvent } from '../index.ts'
 import { freeze, jsonStringify } from '../intrinsics.ts'
-import { parseRecord } from '../values.ts'
+import { parseRecord } from '../records.ts'
 import { detectFormat, mayHoldToolCall } from './detect.ts'
 import { conversationKey, conversationLabel } from './identity.ts'
 import { spliceJson } from './json-splice.ts'
@@ -95,7 +95,7 @@ interface WireAgent {
 }
 
 /** A conversation of the page's own agent: nothing to do, and nothing to show twice. */
-const PAGES_OWN = freeze({ kind: 'hook' as const })
+const PAGES_OWN = /* @__PURE__ */ freeze({ kind: 'hook' as const })
 
 type Known = WireAgent | typeof PAGES_OWN
 

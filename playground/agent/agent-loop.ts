@@ -9,7 +9,7 @@ import { definitionOf, type SubagentHost, type ToolOutcome, type Workspace } fro
 import { wireMessages } from './transcript.ts'
 import type { Turn, Turns } from './turns.ts'
 import type { ToolCall } from './wire.ts'
-import { errorText } from '../../engine/text.ts'
+import { errorText } from '../../engine/safe-reading.ts'
 
 export interface LoopEnvironment {
   readonly endpoint: ModelEndpoint

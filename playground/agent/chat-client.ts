@@ -1,7 +1,7 @@
 // Sends one Chat Completions request through the page's own `fetch`, so whatever watches the
 // page's traffic (the extension's zero-code mode) sees it exactly as it would a real agent's.
 import type { ChatCompletion, ChatRequest } from './wire.ts'
-import { errorText } from '../../engine/text.ts'
+import { errorText } from '../../engine/safe-reading.ts'
 
 export interface ModelEndpoint {
   /** The API root, e.g. `https://api.openai.com/v1` or `http://localhost:11434/v1`. */

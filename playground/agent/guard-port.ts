@@ -3,7 +3,7 @@
 // things: ask before each call (only `stopAfter` ever says no), report each executed call, append
 // the reminders it gets, report user prompts.
 import type { RepeatToolGuard, ToolResult } from '../../engine/index.ts'
-import { errorText } from '../../engine/text.ts'
+import { errorText } from '../../engine/safe-reading.ts'
 
 /** Where a reminder came from. */
 export type GuardVia = 'extension' | 'playground'

@@ -18,7 +18,7 @@ import { ensureScriptedModel } from './scripted-model.ts'
 import { Transcript } from './transcript.tsx'
 import { scenarioUrl, type UrlOptions } from './url-options.ts'
 import { useChanges } from './use-changes.ts'
-import { errorText } from '../../engine/text.ts'
+import { errorText } from '../../engine/safe-reading.ts'
 
 const DEFAULT_STEP_LIMIT = 12
 

@@ -1,7 +1,6 @@
 // The named guard options a link or the picker selects (`?config=<id>`): each turns on one opt-in
 // detector over the recommended config, so a scenario shows what that one option changes.
-import { RECOMMENDED_CONFIG, type GuardConfigInput } from '../../engine/index.ts'
-import { DETECTORS_OFF } from '../../engine/detectors/config.ts'
+import { RECOMMENDED_CONFIG, type GuardConfigInput, DETECTORS_OFF } from '../../engine/index.ts'
 
 export interface GuardPreset {
   readonly id: string

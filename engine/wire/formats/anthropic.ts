@@ -3,7 +3,7 @@
 // (results must come first). Server tools (`server_tool_use`) run at the provider and are not
 // the page agent's calls.
 import { isReminderPart, isToolName, listOf, resultContent } from '../content.ts'
-import { isRecord } from '../../values.ts'
+import { isRecord } from '../../records.ts'
 import { createHistory, type ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
 

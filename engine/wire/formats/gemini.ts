@@ -2,7 +2,7 @@
 // answered by the `functionResponse` parts of the next content; a reminder is a separate user
 // content after it, so the responses stay pure and no part (nor its `thoughtSignature`) is touched.
 import { isReminderContent, isToolName, listOf } from '../content.ts'
-import { isRecord } from '../../values.ts'
+import { isRecord } from '../../records.ts'
 import { createHistory, type ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
 

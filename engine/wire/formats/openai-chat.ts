@@ -1,7 +1,7 @@
 // OpenAI Chat Completions: `messages[]`; an assistant message's `tool_calls[]` are answered by the
 // `role: "tool"` messages right after it; a reminder is a user message after the last of them.
 import { isReminderContent, isToolName, listOf, resultContent } from '../content.ts'
-import { isRecord } from '../../values.ts'
+import { isRecord } from '../../records.ts'
 import { createHistory, type ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
 

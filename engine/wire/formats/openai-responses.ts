@@ -4,7 +4,7 @@
 // A request that continues a stored response (`previous_response_id`) holds outputs without their
 // calls, so it has no step to guard.
 import { isReminderContent, isToolName, listOf, resultContent } from '../content.ts'
-import { isRecord } from '../../values.ts'
+import { isRecord } from '../../records.ts'
 import { createHistory, type ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
 import { setOf } from '../../intrinsics.ts'

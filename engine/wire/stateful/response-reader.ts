@@ -4,7 +4,7 @@
 // response object, or server-sent events (`stream: true`): `response.created` gives the id,
 // `response.output_item.done` each finished item, `response.completed` the whole output.
 import { jsonParse, setOf } from '../../intrinsics.ts'
-import { isRecord } from '../../values.ts'
+import { isRecord } from '../../records.ts'
 import { listOf } from '../content.ts'
 
 // Taken when the engine loads: a page that replaces JSON later cannot steer what we read.

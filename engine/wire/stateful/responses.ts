@@ -7,7 +7,7 @@
 // in the request where it became due, and a request retried as it was gets the same insertion.
 import type { GuardConfig } from '../../index.ts'
 import { jsonStringify } from '../../intrinsics.ts'
-import { parseRecord } from '../../values.ts'
+import { parseRecord } from '../../records.ts'
 import type { InsertionPoint, JsonObject, WireInspection } from '../types.ts'
 import type { WireGuard } from '../wire-guard.ts'
 import { createResponseReader } from './response-reader.ts'

@@ -49,7 +49,7 @@ interface RouterOptions {
    * Told of every batch a tab's content admitted (the toolbar action's summary), with its place in
    * its relay's stream; the batch is acknowledged to the relay once the promise returned settles.
    */
-  readonly onBatch?: (tabId: number, batch: TabBatch, from: RelaySequence) => Promise<unknown> | void
+  readonly onBatch?: (tabId: number, batch: TabBatch, from: RelaySequence) => Promise<unknown> | undefined
 }
 
 export interface Router {

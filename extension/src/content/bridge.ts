@@ -2,11 +2,11 @@
 // batches out, resync requests back), the drop report, and the stored settings delivered to the
 // page.
 import browser from 'webextension-polyfill'
-import { headOf } from '../../../engine/text.ts'
+import { headOf } from '../../../engine/safe-reading.ts'
 import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
 import { CONTENT_PORT, CONTENT_SOURCE, type ContentToPage } from '../protocol/messages.ts'
 import { redactUrl } from '../protocol/redact-url.ts'
-import { createDropReport } from './drop-report.ts'
+import { createDropReport } from '../protocol/drop-report.ts'
 import { readPageMessage } from './page-inbox.ts'
 import { createRelay } from './relay.ts'
 import { deliverStoredSettings } from './stored-settings.ts'

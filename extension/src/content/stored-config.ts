@@ -1,7 +1,7 @@
 // The config the user keeps in extension storage, checked by the engine itself before it goes to
 // the page: a bad stored value is refused whole and the page keeps the config it runs.
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig } from '../../../engine/index.ts'
-import { errorText } from '../../../engine/text.ts'
+import { errorText } from '../../../engine/safe-reading.ts'
 
 type StoredConfig = { readonly ok: true; readonly config: GuardConfig } | { readonly ok: false; readonly error: string }
 

@@ -21,7 +21,7 @@ interface SettingsTarget {
 export function deliverStoredSettings(to: SettingsTarget): void {
   function applyConfig(value: unknown, atStart: boolean): void {
     const stored = readStoredConfig(value)
-    if (!stored.ok) return to.refused(`stored config rejected, the page keeps its config: ${stored.error}`)
+    if (!stored.ok) return void to.refused(`stored config rejected, the page keeps its config: ${stored.error}`)
     // Nothing stored at start: the page already runs the recommended config.
     if (atStart && value === undefined) return
     to.config(stored.config)

@@ -11,7 +11,7 @@
 // before any page script can replace a built-in (the on-demand half is handed these instances).
 import '../../../engine/intrinsics.ts'
 import '../../../engine/stringifiers.ts'
-import { errorText } from '../../../engine/text.ts'
+import { errorText } from '../../../engine/safe-reading.ts'
 import { PROTOCOL_VERSION } from '../protocol/events.ts'
 import { CONTENT_SOURCE } from '../protocol/messages.ts'
 import { isTagged } from '../protocol/tag.ts'

@@ -1,10 +1,9 @@
 // `window.__REPEAT_TOOL_GUARD__`: the engine's guard behind a frozen facade. Bad arguments still
 // throw the engine's TypeError (the caller must know); anything else that goes wrong inside the
 // guard is reported as a fault and the page's call goes on as if no guard were there.
-import { GuardConfigError, type RepeatToolGuard } from '../../../engine/index.ts'
-import { UsageError } from '../../../engine/execution.ts'
+import { GuardConfigError, type RepeatToolGuard, UsageError } from '../../../engine/index.ts'
 import { callFunction, freeze, hasInstance } from '../../../engine/intrinsics.ts'
-import { errorText } from '../../../engine/text.ts'
+import { errorText } from '../../../engine/safe-reading.ts'
 
 export type PageGuard = RepeatToolGuard & { readonly version: number }
 

@@ -1,15 +1,14 @@
 // The page's side of the bridge: its link to the content relay (silent until the page has
 // something to say, relay-link.ts) and its answers to the relay's messages.
-import { canonicalArguments, type GuardConfig, type RepeatToolGuard } from '../../../engine/index.ts'
-import { DETECTORS_OFF } from '../../../engine/detectors/config.ts'
-import { errorText } from '../../../engine/text.ts'
+import { canonicalArguments, type GuardConfig, type RepeatToolGuard, DETECTORS_OFF } from '../../../engine/index.ts'
+import { errorText } from '../../../engine/safe-reading.ts'
 import { PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '../protocol/events.ts'
 import { snapshotEvent } from '../protocol/from-engine.ts'
 import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
 import { checkContentToPage, checkInspectorEvent } from '../protocol/validate.ts'
 import type { ZeroCodeMode } from '../protocol/zero-code-mode.ts'
 // Pure counting, shared with the relay (no extension API in it).
-import { createDropReport } from '../content/drop-report.ts'
+import { createDropReport } from '../protocol/drop-report.ts'
 import type { PageBuiltins } from './builtins.ts'
 import { createRelayLink } from './relay-link.ts'
 

@@ -4,7 +4,7 @@
 // page's load, as captured at document_start, and the config in force. Everything is set up at
 // document_start all the same (it costs next to nothing): whatever the page replaces later, the
 // first batch goes out as any other.
-import { headOf } from '../../../engine/text.ts'
+import { headOf } from '../../../engine/safe-reading.ts'
 import type { GuardConfig } from '../../../engine/index.ts'
 import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
 import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'

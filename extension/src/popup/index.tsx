@@ -1,7 +1,7 @@
 // The toolbar action's popup (popup.html): the active tab's agents, reminders and zero-code
 // setting. Also opens as a page with ?tabId=N.
 import { render } from 'preact'
-import { errorText } from '../../../engine/text.ts'
+import { errorText } from '../../../engine/safe-reading.ts'
 import '../panel/components/inspector.css'
 import { createStorageZeroCodeSink } from '../panel/extension/storage-zero-code-sink.ts'
 import { Popup, type PopupState } from './popup.tsx'

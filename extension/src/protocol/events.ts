@@ -2,7 +2,7 @@
 // playground's inline panel consumes directly). Built from engine events by `from-engine.ts`
 // and from wire interception by the page's fetch interceptor.
 import type { ChainResetReason, DetectorName, GuardConfig, ReminderLevel } from '../../../engine/index.ts'
-import type { WireFormat } from '../../../engine/wire/types.ts'
+import type { WireFormat } from '../../../engine/wire/index.ts'
 
 export const PROTOCOL_VERSION = 1
 

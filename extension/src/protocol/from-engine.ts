@@ -2,7 +2,7 @@
 // in the extension, the playground's own guard without it). Pure: no clock, no DOM, no I/O.
 import type { AgentSnapshot, GuardConfig, GuardEvent } from '../../../engine/index.ts'
 import { arrayPush } from '../../../engine/intrinsics.ts'
-import { headOf } from '../../../engine/text.ts'
+import { headOf } from '../../../engine/safe-reading.ts'
 import { LIMITS, type AgentId, type AgentState, type InspectorEvent } from './events.ts'
 import { approxSize } from './size.ts'
 

@@ -3,8 +3,8 @@
 // whatever fails: a wrong tag, a wrong protocol version, a size over `LIMITS`, or a wrong shape.
 // Shapes are exact: a missing field, a wrong type or an unknown key is a `shape` failure.
 import { resolveConfig } from '../../../engine/index.ts'
-import { isRecord } from '../../../engine/values.ts'
-import { WIRE_FORMATS } from '../../../engine/wire/types.ts'
+import { isRecord, errorText } from '../../../engine/safe-reading.ts'
+import { WIRE_FORMATS } from '../../../engine/wire/index.ts'
 import { AGENT_KINDS, AGENT_REACHES, LIMITS, PROTOCOL_VERSION, WITHHELD_REASONS, type InspectorEvent, type InspectorEventType } from './events.ts'
 import {
   CONTENT_SOURCE,
@@ -25,7 +25,6 @@ import {
 } from './messages.ts'
 import { approxSize } from './size.ts'
 import { ZERO_CODE_MODES } from './zero-code-mode.ts'
-import { errorText } from '../../../engine/text.ts'
 
 type Checked<T> =
   | { readonly ok: true; readonly value: T }

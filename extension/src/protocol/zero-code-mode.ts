@@ -1,7 +1,7 @@
 // Where zero-code mode rewrites (docs/zero-code.md, "Per-origin modes"): one setting per origin, kept in extension storage by
 // the panel. A rewrite on a site the user never meant to guard is a data bug, so only local
 // origins default to `guard`; every other origin is observed until the user says otherwise.
-import { isRecord } from '../../../engine/values.ts'
+import { isRecord } from '../../../engine/safe-reading.ts'
 
 export const ZERO_CODE_MODES = ['guard', 'observe', 'off'] as const
 /** `guard`: reminders inserted; `observe`: analysed and shown, sent as the page made it; `off`: not analysed. */

@@ -21,7 +21,7 @@ export const grep: Tool = {
     const pattern = requireString(args, 'pattern')
     const path = optionalString(args, 'path', '.')
     const maxResults = optionalPositiveInteger(args, 'maxResults', 50)
-    const paged = args['page'] !== undefined
+    const paged = args.page !== undefined
     const page = optionalPositiveInteger(args, 'page', 1)
     const skip = (page - 1) * maxResults
     let regex: RegExp

@@ -5,7 +5,7 @@ import { runTests } from './run-tests.ts'
 import { spawnSubagent, waitSubagent } from './subagents.ts'
 import { todoWrite } from './todo-write.ts'
 import type { Tool, ToolContext, ToolOutcome } from './tool.ts'
-import { errorText } from '../../../engine/text.ts'
+import { errorText } from '../../../engine/safe-reading.ts'
 
 export const PROJECT_TOOLS: readonly Tool[] = [readFile, listDir, grep, writeFile, todoWrite, runTests, deletePath]
 export const LEAD_TOOLS: readonly Tool[] = [...PROJECT_TOOLS, spawnSubagent, waitSubagent]

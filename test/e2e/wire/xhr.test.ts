@@ -70,6 +70,7 @@ async function openPage(browser: Browser): Promise<Page> {
   const page = await openReportingPage(browser, `${stage.server.origin}/xhr-agents.html`, 'agents')
   await page.evaluate((otherOrigin) => {
     Object.assign(window, { otherOrigin })
+    // biome-ignore lint/suspicious/noDocumentCookie: the page's own cookie, set as a page sets it
     document.cookie = 'session=s1; path=/'
   }, other.origin)
   return page

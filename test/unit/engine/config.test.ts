@@ -84,6 +84,7 @@ describe('config', () => {
       [['3'], 'thresholds[0]', 'must be an integer >= 2, got "3"'],
       [[3n], 'thresholds[0]', 'must be an integer >= 2, got 3n'],
       [[null], 'thresholds[0]', 'must be an integer >= 2, got null'],
+      // biome-ignore lint/suspicious/noSparseArray: a hole is what this case is about
       [[3, , 5], 'thresholds[1]', 'must be an integer >= 2, got undefined'],
       [[3, 5, 3], 'thresholds[2]', 'is a duplicate, got 3'],
     ]

@@ -108,7 +108,7 @@ describe('shapeOf', () => {
       expect(shapeOf([1, value]), `${what}, in an array`).toBeUndefined()
     }
     // A hole reads as undefined, which JSON writes as null: not plain data either.
-    // eslint-disable-next-line no-sparse-arrays
+    // biome-ignore lint/suspicious/noSparseArray: a hole is what this case is about
     expect(shapeOf([, 1])).toBeUndefined()
   })
 
@@ -156,7 +156,7 @@ describe('shapeOf', () => {
     kept({ a: half, b: [half], c: '' })
     expect(shapeOf({ a: half, b: [half], c: 'x' })).toBeUndefined()
     // The same string twice counts twice.
-    expect(shapeOf([half, half + 'x'])).toBeUndefined()
+    expect(shapeOf([half, `${half}x`])).toBeUndefined()
     expect(shapeOf({ ['k'.repeat(cap)]: half, b: half })).toBeDefined()
   })
 
@@ -285,7 +285,7 @@ describe('matchesShape', () => {
     expect(decides([1, 2], [2, 1])).toBe(false)
     expect(decides([], [undefined])).toBe(false)
     expect(decides([null, 1], [undefined, 1])).toBe(false)
-    // eslint-disable-next-line no-sparse-arrays
+    // biome-ignore lint/suspicious/noSparseArray: a hole is what this case is about
     expect(decides([null, 1], [, 1])).toBe(false)
     expect(decides([null, 1], Object.assign([null, 1], { extra: 1 }))).toBe(true)
   })
@@ -430,7 +430,7 @@ describe('matchesShape', () => {
   it('matches arguments at each cap against a shape kept at it', () => {
     const cap = 1 << 20
     expect(decides({ content: 'x'.repeat(cap) }, { content: 'x'.repeat(cap) })).toBe(true)
-    expect(decides({ content: 'x'.repeat(cap) }, { content: 'x'.repeat(cap - 1) + 'y' })).toBe(false)
+    expect(decides({ content: 'x'.repeat(cap) }, { content: `${'x'.repeat(cap - 1)}y` })).toBe(false)
     expect(decides(Array.from({ length: (1 << 14) - 1 }, () => ({})), Array.from({ length: (1 << 14) - 1 }, () => ({})))).toBe(true)
     expect(decides(nestedArrays(257), nestedArrays(257))).toBe(true)
     expect(decides(nestedArrays(257), nestedArrays(258))).toBe(false)

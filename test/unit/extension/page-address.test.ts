@@ -59,6 +59,7 @@ describe("the page's address, read and redacted by the on-demand half", () => {
   test('with the URL parser replaced by a throwing one: the address up to its path, nothing secret-shaped', () => {
     const addresses = cases.map(([href]) => loadedAddress(frame(href), originOf(href)))
     const { URL } = globalThis
+    // biome-ignore lint/complexity/useArrowFunction: it replaces a constructor, which an arrow cannot
     globalThis.URL = function () {
       throw new TypeError('replaced by the page')
     } as unknown as typeof URL

@@ -42,7 +42,7 @@ describe('session import: caps', () => {
 
   it('caps every text field as the live protocol caps it', () => {
     const text = recorded().exportSession()
-    const cases: [(s: Record<string, any>) => void, RegExp][] = [
+    const cases: [(s: Record<string, Record<string, unknown>[]>) => void, RegExp][] = [
       [(s) => (s.frames[0].url = 'u'.repeat(LIMITS.url + 1)), /^session\.frames\[0\] is not a valid event: .*longer than 2048/],
       [(s) => (s.faults[0].message = 'm'.repeat(LIMITS.text + 1)), /^session\.faults\[0\] is not a valid event: .*longer than 65536/],
       [(s) => (s.agents[0].args = 'a'.repeat(LIMITS.args + 1)), /^session\.agents\[0\] is not a valid event: .*args is longer than 4000/],

@@ -333,6 +333,7 @@ describe('reading a message', () => {
     const chat = chatRequestOf({ kind: 'chatCompletionNonStreaming', uuid: 'u', content: { request } })!
     const rewritten = JSON.parse(JSON.stringify(request))
     rewritten.messages[0].content.splice(1, 0, { type: 'text', text: 'inserted' })
+    // biome-ignore lint/suspicious/noProto: JSON.parse made `__proto__` an own key; this writes that key
     rewritten.__proto__ = { x: 2 }
     const text = JSON.stringify(rewritten)
     const out = (messageWithRequest(chat, text) as { content: { request: Record<string, unknown> & { messages: { content: unknown[] }[] } } }).content.request

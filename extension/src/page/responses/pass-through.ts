@@ -62,10 +62,10 @@ export function passThrough(natives: BodyNatives, original: () => ReadableStream
   function received(controller: Controller, result: ReadResult): void {
     if (over) return
     try {
-      if (result.done) return ended(controller)
+      if (result.done) return void ended(controller)
       const bytes = result.value
       // A byte stream refuses an empty chunk; the page's read is still waiting for one.
-      if ((callFunction(byteLength, bytes, []) as number) === 0) return readOnce(controller)
+      if ((callFunction(byteLength, bytes, []) as number) === 0) return void readOnce(controller)
       passage!.chunk(bytes)
       // Hands the chunk's buffer over to the page's stream (it is the page's from here on).
       callFunction(enqueue, controller, [bytes])

@@ -5,7 +5,7 @@
 // check reads as little as it can, `kind` first, and only own data properties: no getter of the
 // page's runs, and nothing inherited can make a message look like one.
 import { isArray } from '../../../../engine/intrinsics.ts'
-import { isRecord } from '../../../../engine/values.ts'
+import { isRecord } from '../../../../engine/safe-reading.ts'
 
 // Captured when the page script loads (document_start), before a page script can replace them.
 const ownDescriptor = Reflect.getOwnPropertyDescriptor

@@ -5,7 +5,7 @@
 // where the wire guard inserted something. The page's objects are never changed: every object on
 // the way to an insertion is a copy.
 import { isArray, jsonParse, jsonStringify, objectKeys } from '../../../../engine/intrinsics.ts'
-import { isRecord } from '../../../../engine/values.ts'
+import { isRecord } from '../../../../engine/safe-reading.ts'
 import type { ChatRequestMessage } from './request.ts'
 
 const defineProperty = Object.defineProperty

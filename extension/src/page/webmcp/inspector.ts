@@ -3,10 +3,9 @@
 // says, before a tool runs, whether `stopAfter` refuses the call, and after, what the agent gets
 // back: the result with a due reminder appended (guard), or as the tool made it (observe). Part of
 // the page script's on-demand half: a frame whose tools are never called never builds it.
-import { createRepeatToolGuard, type GuardConfig, type GuardEvent, type RepeatToolGuard, type ToolResult } from '../../../../engine/index.ts'
-import { DETECTORS_OFF } from '../../../../engine/detectors/config.ts'
+import { createRepeatToolGuard, type GuardConfig, type GuardEvent, type RepeatToolGuard, type ToolResult, DETECTORS_OFF } from '../../../../engine/index.ts'
 import { arrayPush, mapped } from '../../../../engine/intrinsics.ts'
-import { errorText, headOf } from '../../../../engine/text.ts'
+import { errorText, headOf } from '../../../../engine/safe-reading.ts'
 import { LIMITS, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
 import { agentState, fromEngineEvent } from '../../protocol/from-engine.ts'
 import { blockedResult, readResult, resultContent, withReminder, type ReadResult, type ResultForm } from './result.ts'

@@ -3,7 +3,7 @@
 // `{ type: 'text', text }` item at the end of its `content` list, in a new result: the page's own
 // object, its items and every other field stay as they were.
 import { isArray, joined, jsonParse, jsonStringify } from '../../../../engine/intrinsics.ts'
-import { isRecord } from '../../../../engine/values.ts'
+import { isRecord } from '../../../../engine/safe-reading.ts'
 
 /** `value`: what `execute` returned; `json`: the JSON text `executeTool` resolves to. */
 export type ResultForm = 'value' | 'json'

@@ -4,7 +4,7 @@
 // Part of the page script's on-demand half: a page that never sends such a request never builds it.
 import type { GuardConfig } from '../../../../engine/index.ts'
 import { createWireGuard, type WireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
-import { errorText, headOf } from '../../../../engine/text.ts'
+import { errorText, headOf } from '../../../../engine/safe-reading.ts'
 import { LIMITS, type AgentReach, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import { withheldReason } from './rewrite-policy.ts'

@@ -1,7 +1,7 @@
 // Zero-code mode's events as inspector events: wire agents are `wire:<n>`; the chain events are the
 // engine's, so they go through the same adapter as the hook's and only change agent.
 import type { WireAgentState, WireEvent } from '../../../../engine/wire/index.ts'
-import { headOf } from '../../../../engine/text.ts'
+import { headOf } from '../../../../engine/safe-reading.ts'
 import { LIMITS, type AgentId, type AgentReach, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
 import { redactUrl } from '../../protocol/redact-url.ts'
 import { fromEngineEvent } from '../../protocol/from-engine.ts'

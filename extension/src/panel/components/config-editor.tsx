@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'preact/hooks'
 import { GuardConfigError, RECOMMENDED_CONFIG, resolveConfig, type GuardConfig } from '../../../../engine/index.ts'
 import type { ConfigSink } from './config-sink.ts'
-import { errorText } from '../../../../engine/text.ts'
+import { errorText } from '../../../../engine/safe-reading.ts'
 
 interface ConfigEditorProps {
   /** Where the config is read from and saved to. */

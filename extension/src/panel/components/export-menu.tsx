@@ -55,7 +55,7 @@ export function ExportMenu({ store }: { store: InspectorStore }) {
     const all = items()
     const at = all.indexOf(document.activeElement as HTMLElement)
     if (event.key === 'Escape') close(true)
-    else if (event.key === 'Tab') return close(false)
+    else if (event.key === 'Tab') return void close(false)
     else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') all[(at + (event.key === 'ArrowDown' ? 1 : all.length - 1)) % all.length]?.focus()
     else if (event.key === 'Home' || event.key === 'End') all[event.key === 'Home' ? 0 : all.length - 1]?.focus()
     else return

@@ -1,6 +1,6 @@
 // What a screen reader announces for a timeline row: the row read as one sentence, with the head
 // of a long text (the row itself holds the full text).
-import { headOf } from '../../../../engine/text.ts'
+import { headOf } from '../../../../engine/safe-reading.ts'
 import type { TimelineEvent } from '../store/timeline-entry.ts'
 import { preview } from './format.ts'
 

@@ -1,4 +1,4 @@
-import { isRecord } from '../../../../engine/values.ts'
+import { isRecord } from '../../../../engine/safe-reading.ts'
 import { modeFor, readZeroCodeSettings, ZERO_CODE_STORAGE_KEY, type ZeroCodeSettings } from '../../protocol/zero-code-mode.ts'
 import type { ZeroCodeSink } from '../components/zero-code-sink.ts'
 

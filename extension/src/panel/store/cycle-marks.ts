@@ -61,7 +61,6 @@ export class CycleMarks {
 
   /** True when the agent's call `seq` is one of the calls of a cycle it was reminded about. */
   covers(agent: AgentKey, seq: number): boolean {
-    const list = this.marks.get(agent)
-    return list !== undefined && list.some((mark) => seq >= mark.fromSeq && seq <= mark.toSeq)
+    return this.marks.get(agent)?.some((mark) => seq >= mark.fromSeq && seq <= mark.toSeq) === true
   }
 }

@@ -1,6 +1,6 @@
 // The panel redacts every URL it takes in, whatever the page and relay did before it: a forged or
 // older batch, or an imported session, must not bring a key into the panel or an export.
-import { headOf } from '../../../../engine/text.ts'
+import { headOf } from '../../../../engine/safe-reading.ts'
 import { LIMITS, type InspectorEvent } from '../../protocol/events.ts'
 import type { TabBatch } from '../../protocol/messages.ts'
 import { redactUrl } from '../../protocol/redact-url.ts'

@@ -56,9 +56,9 @@ function fingerprint(frameId: number, event: InspectorEvent): string | undefined
     case 'reset':
       return `${frameId}|reset|${event.at}|${textDigest(event.agentId)}|${event.reason}|${event.previousCount}`
     case 'blocked':
-      return `${frameId}|blocked|${event.at}|${textDigest(event.agentId + '\n' + event.tool)}|${event.count}`
+      return `${frameId}|blocked|${event.at}|${textDigest(`${event.agentId}\n${event.tool}`)}|${event.count}`
     case 'request':
-      return `${frameId}|request|${event.at}|${textDigest(event.agentId + '\n' + event.url)}|${event.calls}|${event.remindersInserted}`
+      return `${frameId}|request|${event.at}|${textDigest(`${event.agentId}\n${event.url}`)}|${event.calls}|${event.remindersInserted}`
     case 'page-load':
       return `${frameId}|page-load|${event.at}|${textDigest(event.url)}`
     case 'fault':

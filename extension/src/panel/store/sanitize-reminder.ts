@@ -3,7 +3,7 @@
 // but `- arguments:`, a gentle one quotes nothing. Any other text (a cycle's, which quotes every
 // call of its period, or a text the panel received cut) becomes a stand-in as a whole; a cycle's
 // keeps its first two lines, the tools of its period, which the imported session marks it by.
-import { reminderMessage } from '../../../../engine/reminders.ts'
+import { reminderMessage } from '../../../../engine/index.ts'
 import type { InspectorEvent } from '../../protocol/events.ts'
 import { isStandIn, type TextSanitizer } from './sanitize-text.ts'
 

@@ -160,6 +160,7 @@ export async function observeResponse([path, body, way]: readonly [string, strin
     printed: ['text', 'json', 'clone'].map((key) => Function.prototype.toString.call((Response.prototype as unknown as Record<string, () => void>)[key])),
     printedBody: Function.prototype.toString.call(getter('body')),
     bodyUsedBefore: response.bodyUsed,
+    // biome-ignore lint/suspicious/noSelfCompare: the getter must answer the same stream each time it is read
     body: [Object.prototype.toString.call(response.body), response.body === response.body, response.body!.locked],
   }
   record.read = (await outcome(async () => (await readBody(response, way)).join(' | '))).replace(/resp_[A-Za-z0-9_]+/g, 'resp_ID')
@@ -201,6 +202,7 @@ export async function loopWithBuiltinsReplaced(options: LoopOptions): Promise<{ 
   const replace = (owner: object, key: string, label: string) => {
     const descriptor = getOwnPropertyDescriptor(owner, key)!
     restore.push(() => defineProperty(owner, key, descriptor))
+    // biome-ignore lint/complexity/useArrowFunction: it stands in for constructors too, which an arrow cannot
     const thrower = function () {
       called.push(label)
       throw new Error(`${label}: replaced by the page`)

@@ -1,3 +1,4 @@
+// Telling an object record apart from every other value, and reading one out of JSON text.
 import { isArray, jsonParse } from './intrinsics.ts'
 
 /** A non-null, non-array object: what a JSON object (or a message, a config) must be before its keys are read. */

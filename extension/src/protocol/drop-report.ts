@@ -2,7 +2,7 @@
 // at most once per interval: a page flooding forgeries costs one small port message per interval.
 // The relay reports to the service worker; the page script, whose drops the relay adds to its
 // own, reports to the relay.
-import type { DropCounts, DropReason } from '../protocol/messages.ts'
+import type { DropCounts, DropReason } from './messages.ts'
 
 interface DropReport {
   count(reason: DropReason): void
