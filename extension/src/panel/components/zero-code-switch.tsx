@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { OPAQUE_ORIGIN } from '../../protocol/frame-origin.ts'
 import { defaultModeFor, ZERO_CODE_MODES, type ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import type { ZeroCodeSink } from './zero-code-sink.ts'
+import './zero-code-switch.css'
 
 const EXPLAINED: Readonly<Record<ZeroCodeMode, string>> = {
   guard: 'Guard: LLM requests get the reminders inserted',
