@@ -5,26 +5,10 @@
 import type { Page } from 'playwright-core'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ZERO_CODE_STORAGE_KEY } from '../../../extension/src/protocol/zero-code-mode.ts'
-import type { TestServer } from '../support/server.ts'
+import { routeForgingPages, SANDBOXED_REASON } from '../support/forging-pages.ts'
 import { useStage } from '../support/stage.ts'
 
-/** A page that names another site as its own, in the page-load event it posts as the page script would. */
-const FORGING_PAGE = `<!doctype html><title>forging</title><script>
-  postMessage({ source: 'repeat-tool-guard/page', v: 1, kind: 'events', events: [{ type: 'page-load', at: Date.now(), url: 'https://bank.example/accounts' }] }, '*')
-</script>`
-
-function routePages(server: TestServer): void {
-  server.route((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname
-    if (path !== '/forging' && path !== '/sandboxed') return false
-    // The sandboxed copy has an opaque origin: its page script runs observe, whatever is stored.
-    const sandbox = path === '/sandboxed' ? { 'content-security-policy': 'sandbox allow-scripts' } : {}
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...sandbox }).end(FORGING_PAGE)
-    return true
-  })
-}
-
-const stage = useStage({ routes: routePages })
+const stage = useStage({ routes: routeForgingPages })
 
 beforeAll(async () => {
   // A freshly installed worker must have run once before it hears of tabs, as for a user.
@@ -70,13 +54,12 @@ describe("the origin the popup and the panel switch", () => {
     await (await stage.browser.worker()).evaluate(([key, origin]) => chrome.storage.local.set({ [key]: { [origin]: 'guard' } }), [ZERO_CODE_STORAGE_KEY, stage.server.origin] as const)
     const { page, tabId } = await stage.open('sandboxed')
     expect(await page.evaluate(() => origin)).toBe('null')
-    const reason = 'This page is sandboxed (opaque origin): it always runs observe.'
     const popup = await popupOf(tabId)
     const panel = await stage.browser.openPanel(tabId)
     await expect.poll(() => panel.getByTestId('zero-code').count(), { timeout: 10_000 }).toBe(1)
     for (const view of [popup, panel]) {
       expect(await view.getByTestId('zero-code-mode').textContent()).toBe('observe')
-      expect(await view.getByTestId('zero-code-reason').textContent()).toBe(reason)
+      expect(await view.getByTestId('zero-code-reason').textContent()).toBe(SANDBOXED_REASON)
       for (const mode of ['guard', 'observe', 'off']) expect(await view.getByTestId(`zero-code-${mode}`).isDisabled()).toBe(true)
     }
     expect(await storedOrigins()).toEqual({ [stage.server.origin]: 'guard' })

@@ -5,25 +5,15 @@ import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ZERO_CODE_STORAGE_KEY } from '../../../extension/src/protocol/zero-code-mode.ts'
 import { launchFirefox, type Firefox } from '../support/firefox.ts'
+import { routeForgingPages, SANDBOXED_REASON } from '../support/forging-pages.ts'
 import { serve, type TestServer } from '../support/server.ts'
-
-/** A page that names another site as its own, in the page-load event it posts as the page script would. */
-const FORGING_PAGE = `<!doctype html><title>forging</title><script>
-  postMessage({ source: 'repeat-tool-guard/page', v: 1, kind: 'events', events: [{ type: 'page-load', at: Date.now(), url: 'https://bank.example/accounts' }] }, '*')
-</script>`
 
 let firefox: Firefox
 let server: TestServer
 
 beforeAll(async () => {
   server = await serve([])
-  server.route((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname
-    if (path !== '/forging' && path !== '/sandboxed') return false
-    const sandbox = path === '/sandboxed' ? { 'content-security-policy': 'sandbox allow-scripts' } : {}
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...sandbox }).end(FORGING_PAGE)
-    return true
-  })
+  routeForgingPages(server)
   firefox = await launchFirefox()
 })
 
@@ -47,15 +37,16 @@ async function tabAt(path: string): Promise<{ page: Page; tabId: number }> {
 test("the popup and the panel show and switch the page's own origin, not the one its page-load event names", async () => {
   const { page, tabId } = await tabAt('/forging')
   const host = new URL(server.origin).host
+  const panel = await firefox.openPanel(tabId)
+  // No setting stored: the local page is on its default, guard.
+  await panel.evaluate((key) => chrome.storage.local.remove(key), ZERO_CODE_STORAGE_KEY)
   const popup = await firefox.openPopup(tabId)
   expect(await textOf(popup, 'zero-code')).toContain(`Zero-code: guard · ${host}`)
-  const panel = await firefox.openPanel(tabId)
   expect(await textOf(panel, 'zero-code')).toContain(`Zero-code: guard · ${host}`)
   expect(await textOf(panel, 'status-bar')).not.toContain('bank.example')
   await panel.click('[data-testid="zero-code-off"]')
   await panel.waitForFunction(() => document.querySelector('[data-testid="zero-code-mode"]')?.textContent === 'off')
   expect(await panel.evaluate((key) => chrome.storage.local.get(key), ZERO_CODE_STORAGE_KEY)).toEqual({ [ZERO_CODE_STORAGE_KEY]: { [server.origin]: 'off' } })
-  await panel.evaluate((key) => chrome.storage.local.remove(key), ZERO_CODE_STORAGE_KEY)
   for (const opened of [panel, popup, page]) await opened.close()
 })
 
@@ -64,7 +55,7 @@ test('a sandboxed page shows observe, which it always runs, with the switch disa
   expect(await page.evaluate(() => origin)).toBe('null')
   for (const view of [await firefox.openPopup(tabId), await firefox.openPanel(tabId)]) {
     expect(await textOf(view, 'zero-code-mode')).toBe('observe')
-    expect(await textOf(view, 'zero-code-reason')).toBe('This page is sandboxed (opaque origin): it always runs observe.')
+    expect(await textOf(view, 'zero-code-reason')).toBe(SANDBOXED_REASON)
     expect(await view.$$eval('[data-testid="zero-code"] button', (buttons) => buttons.map((b) => (b as HTMLButtonElement).disabled))).toEqual([true, true, true])
     await view.close()
   }
