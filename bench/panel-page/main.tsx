@@ -69,11 +69,11 @@ function batches(events: readonly InspectorEvent[], calls: number): TabBatch[] {
   for (const event of events) {
     current.push(event)
     if (event.type === 'call' && ++n % calls === 0) {
-      out.push({ frameId: 0, url: URL_, events: current })
+      out.push({ frameId: 0, url: URL_, origin: 'http://127.0.0.1', events: current })
       current = []
     }
   }
-  if (current.length > 0) out.push({ frameId: 0, url: URL_, events: current })
+  if (current.length > 0) out.push({ frameId: 0, url: URL_, origin: 'http://127.0.0.1', events: current })
   return out
 }
 

@@ -33,9 +33,9 @@ const WAKE_POLL_MS = 50
  */
 async function summaryWithPage(tabId: number, summaries: TabSummaries, wake: (tabId: number) => void) {
   let summary = await summaries.get(tabId)
-  if (summary.pageUrl !== null) return summary
+  if (summary.pageOrigin !== null) return summary
   wake(tabId)
-  for (let i = 0; i < WAKE_POLLS && summary.pageUrl === null; i++) {
+  for (let i = 0; i < WAKE_POLLS && summary.pageOrigin === null; i++) {
     await new Promise((waited) => setTimeout(waited, WAKE_POLL_MS))
     summary = await summaries.get(tabId)
   }

@@ -17,13 +17,14 @@ import {
 import { approxSize } from '../protocol/size.ts'
 import { checkContentToBackground, checkPanelToBackground } from '../protocol/validate.ts'
 import { createAcks } from './acks.ts'
+import { senderOrigin, type OriginSender } from './sender-origin.ts'
 import { createStreamMarks, type StreamMarks } from './stream-marks.ts'
 import { createTabBuffer, type TabBuffer, type TabBufferLimits } from './tab-buffer.ts'
 import { createTabRate, type TabRate, type TabRateLimits } from './tab-rate.ts'
 
 export interface RouterPort {
   readonly name: string
-  readonly sender?: { readonly tab?: { readonly id?: number }; readonly frameId?: number; readonly url?: string }
+  readonly sender?: OriginSender & { readonly tab?: { readonly id?: number }; readonly frameId?: number }
   postMessage(message: unknown): void
   disconnect(): void
   readonly onMessage: { addListener(listener: (message: unknown) => void): void }
@@ -143,6 +144,9 @@ export function createRouter(options: RouterOptions): Router {
 
   function connectContent(port: RouterPort, tabId: number): void {
     const frameId = port.sender?.frameId ?? 0
+    // Every batch is tagged with it: the popup and the panel switch this origin, whatever the
+    // page's own page-load event names.
+    const origin = senderOrigin(port.sender)
     const acks = createAcks((seq) => post(port, { v: PROTOCOL_VERSION, kind: 'ack', seq }), later)
     tab(tabId).contents.add(port)
     port.onMessage.addListener((message) => {
@@ -159,7 +163,7 @@ export function createRouter(options: RouterOptions): Router {
         countDrops(tabId, record, received.drops)
         return acks.handled(seq)
       }
-      const batch: TabBatch = { frameId, url: received.url, events: received.events }
+      const batch: TabBatch = { frameId, url: received.url, origin, events: received.events }
       const bytes = approxSize(batch)
       if (!record.rate.admit(batch.events.length, bytes, now())) {
         countDrops(tabId, record, { rate: 1 })

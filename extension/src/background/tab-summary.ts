@@ -1,10 +1,12 @@
 // What the toolbar action says about a tab: the agents seen and the reminders fired since the top
 // frame last loaded. Folded from the same batches the router buffers, so it follows the page
-// exactly; a page can only ever reset or grow its own tab's summary.
+// exactly; a page can only ever reset or grow its own tab's summary. The page's address and origin
+// come from the batch (the relay's own address, the browser's name for the sender's origin), never
+// from the page-load event's `url`, which the page itself writes.
 import type { InspectorEvent } from '../protocol/events.ts'
 import { MAX_SUMMARY_AGENTS, type TabBatch, type TabSummary } from '../protocol/messages.ts'
 
-export const EMPTY_SUMMARY: TabSummary = { pageUrl: null, agents: [], reminders: 0, observed: 0 }
+export const EMPTY_SUMMARY: TabSummary = { pageUrl: null, pageOrigin: null, agents: [], reminders: 0, observed: 0 }
 
 type SummaryAgent = TabSummary['agents'][number]
 
@@ -19,11 +21,11 @@ function withAgents(summary: TabSummary, seen: readonly SummaryAgent[]): TabSumm
   return agents === summary.agents ? summary : { ...summary, agents }
 }
 
-function fold(summary: TabSummary, event: InspectorEvent, topFrame: boolean): TabSummary {
+function fold(summary: TabSummary, event: InspectorEvent, batch: TabBatch): TabSummary {
   switch (event.type) {
     case 'page-load':
       // An iframe's load is not the tab's: only the top frame starts the tab over.
-      return topFrame ? { ...EMPTY_SUMMARY, pageUrl: event.url } : summary
+      return batch.frameId === 0 ? { ...EMPTY_SUMMARY, pageUrl: batch.url, pageOrigin: batch.origin } : summary
     case 'agent':
       return withAgents(summary, [event.agent])
     case 'snapshot':
@@ -38,8 +40,8 @@ function fold(summary: TabSummary, event: InspectorEvent, topFrame: boolean): Ta
 
 /** `summary` after `batch`; the same object when the batch changes nothing the action shows. */
 export function summarise(summary: TabSummary, batch: TabBatch): TabSummary {
-  const topFrame = batch.frameId === 0
-  let next = topFrame && summary.pageUrl !== batch.url ? { ...summary, pageUrl: batch.url } : summary
-  for (const event of batch.events) next = fold(next, event, topFrame)
+  const moved = batch.frameId === 0 && (summary.pageUrl !== batch.url || summary.pageOrigin !== batch.origin)
+  let next = moved ? { ...summary, pageUrl: batch.url, pageOrigin: batch.origin } : summary
+  for (const event of batch.events) next = fold(next, event, batch)
   return next
 }

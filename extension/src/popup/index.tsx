@@ -17,7 +17,7 @@ async function load(): Promise<PopupState> {
 
 async function main(root: HTMLElement): Promise<void> {
   const dark = matchMedia('(prefers-color-scheme: dark)').matches
-  root.className = `rtg-inspector rtg-theme-${dark ? 'dark' : 'light'}`
+  root.className = `rtg-inspector rtg-popup-root rtg-theme-${dark ? 'dark' : 'light'}`
   const zeroCode = await createStorageZeroCodeSink()
   const draw = (state: PopupState) => render(<Popup state={state} zeroCode={zeroCode} />, root)
   draw({ kind: 'loading' })

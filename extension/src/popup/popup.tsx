@@ -38,9 +38,9 @@ export function Popup({ state, zeroCode }: { state: PopupState; zeroCode: ZeroCo
         {plural(summary.reminders, 'reminder')} fired
         {summary.observed > 0 && `, ${plural(summary.observed, 'reminder')} only observed (not sent)`}
       </p>
-      {summary.pageUrl !== null && (
+      {summary.pageOrigin !== null && (
         <p>
-          <ZeroCodeSwitch sink={zeroCode} pageUrl={summary.pageUrl} />
+          <ZeroCodeSwitch sink={zeroCode} origin={summary.pageOrigin} />
         </p>
       )}
       <p class="rtg-popup-note">

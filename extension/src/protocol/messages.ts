@@ -79,6 +79,11 @@ export type PanelToBackground = { readonly v: number; readonly kind: 'subscribe'
 export interface TabBatch {
   readonly frameId: number
   readonly url: string
+  /**
+   * The frame's origin as the browser names the relay's port's sender (`null` when opaque: a
+   * sandboxed document), added by the service worker; never taken from the page's events.
+   */
+  readonly origin: string
   readonly events: readonly InspectorEvent[]
 }
 
@@ -95,6 +100,8 @@ export type BackgroundToPanel =
 export interface TabSummary {
   /** The top frame's URL (secrets already removed by the page), or null before its first batch. */
   readonly pageUrl: string | null
+  /** The top frame's origin as the browser names it (`null` when opaque), or null before its first batch. */
+  readonly pageOrigin: string | null
   /** The agents seen, oldest first, up to `MAX_SUMMARY_AGENTS`. */
   readonly agents: readonly Pick<AgentDescriptor, 'id' | 'label' | 'kind' | 'reach'>[]
   /** Reminders that reached the model. */

@@ -25,6 +25,7 @@ import {
 } from './messages.ts'
 import { approxSize } from './size.ts'
 import { ZERO_CODE_MODES } from './zero-code-mode.ts'
+import { isFrameOrigin } from './frame-origin.ts'
 
 type Checked<T> =
   | { readonly ok: true; readonly value: T }
@@ -249,11 +250,16 @@ const events = list(inspectorEvent, LIMITS.eventsPerBatch)
 
 const dropCounts = record({}, { source: natural, version: natural, shape: natural, size: natural, sender: natural, rate: natural })
 
+const frameOrigin: Check = (value, path) => {
+  text(LIMITS.url, 1)(value, path)
+  if (!isFrameOrigin(value as string)) reject('shape', `${path} must be an origin (scheme://host[:port], file:// or null)`)
+}
+
 const tabBatch = both(
   (value, path) => {
     if (approxSize(value, BATCH_BYTES) > BATCH_BYTES) reject('size', `${path} is larger than ${LIMITS.batchBytes} bytes`)
   },
-  record({ frameId: natural, url: text(LIMITS.url), events }),
+  record({ frameId: natural, url: text(LIMITS.url), origin: frameOrigin, events }),
 )
 
 export { isTagged } from './tag.ts'
@@ -349,6 +355,7 @@ export function checkPopupToBackground(message: unknown): Checked<PopupToBackgro
 
 const tabSummary = record({
   pageUrl: orNull(text(LIMITS.url)),
+  pageOrigin: orNull(frameOrigin),
   agents: list(record(descriptorFields, { reach: descriptorOptional.reach }), MAX_SUMMARY_AGENTS),
   reminders: natural,
   observed: natural,

@@ -22,6 +22,8 @@ export interface Firefox {
   tabId(page: Page): Promise<number>
   /** Opens the panel as an ordinary tab, inspecting `tabId`. */
   openPanel(tabId: number): Promise<Page>
+  /** Opens the toolbar's popup as an ordinary tab, describing `tabId`. */
+  openPopup(tabId: number): Promise<Page>
   close(): Promise<void>
 }
 
@@ -77,6 +79,7 @@ export async function launchFirefox({ extension = true }: { readonly extension?:
     newPage: () => browser.newPage(),
     tabId,
     openPanel,
+    openPopup: (id) => openExtensionPage(`popup.html?tabId=${id}`),
     close: () => browser.close(),
   }
 }

@@ -96,7 +96,13 @@ test('a local site is guarded by default; the panel switches it to observe and t
   expect(await send(page, '/v1/chat/completions', chat(body))).toBe(200)
   expect(JSON.parse(lastBody()).messages[8]).toEqual({ role: 'user', content: GENTLE })
   await panel.getByTestId('zero-code-observe').click()
+  // Observe, shown and stored: not off, which would also send the request as made.
+  await expect.poll(() => panel.getByTestId('zero-code-mode').textContent()).toBe('observe')
+  const stored = await (await stage.browser.worker()).evaluate(() => chrome.storage.local.get('zeroCodeOrigins'))
+  expect(stored).toMatchObject({ zeroCodeOrigins: { [stage.server.origin]: 'observe' } })
   await expect.poll(async () => (await send(page, '/v1/chat/completions', chat(body)), lastBody()), { timeout: 10_000, interval: 100 }).toBe(chat(body))
+  // Still analysed and reported: the panel shows the request observed, with the reminder it would have carried.
+  await expect.poll(() => panel.getByTestId('request-outcome').last().textContent()).toBe('3 calls · observed, not rewritten (1 reminder would be inserted)')
   await panel.close()
   await page.close()
 })

@@ -35,6 +35,7 @@ describe('the toolbar popup', () => {
     const zeroCode = memoryZeroCode()
     const summary = {
       pageUrl: 'https://app.example/chat?x=1',
+      pageOrigin: 'https://app.example',
       agents: [{ id: 'wire:1', label: 'You are a helpful', kind: 'wire' as const }],
       reminders: 1,
       observed: 2,
@@ -46,6 +47,33 @@ describe('the toolbar popup', () => {
     expect(screen.getByTestId('zero-code-mode').textContent).toBe('observe')
     fireEvent.click(screen.getByTestId('zero-code-guard'))
     expect(zeroCode.chosen).toEqual([['https://app.example', 'guard']])
+  })
+
+  it("switches the origin the browser named for the page, not the one in the page's address", () => {
+    const zeroCode = memoryZeroCode()
+    const summary = { ...EMPTY_SUMMARY, pageUrl: 'https://bank.example/accounts', pageOrigin: 'http://127.0.0.1:8080' }
+    render(<Popup state={{ kind: 'ready', tabId: 4, summary }} zeroCode={zeroCode} />)
+    expect(screen.getByTestId('zero-code').textContent).toContain('Zero-code: observe · 127.0.0.1:8080')
+    fireEvent.click(screen.getByTestId('zero-code-off'))
+    expect(zeroCode.chosen).toEqual([['http://127.0.0.1:8080', 'off']])
+  })
+
+  it('shows a sandboxed page on observe, which it always runs, with the switch disabled and the reason', () => {
+    const zeroCode = memoryZeroCode()
+    // A stored `guard` for the page's host does not apply to its opaque origin.
+    void zeroCode.choose('http://127.0.0.1:8080', 'guard')
+    const summary = { ...EMPTY_SUMMARY, pageUrl: 'http://127.0.0.1:8080/sandboxed', pageOrigin: 'null' }
+    render(<Popup state={{ kind: 'ready', tabId: 4, summary }} zeroCode={zeroCode} />)
+    expect(screen.getByTestId('zero-code-mode').textContent).toBe('observe')
+    expect(screen.getByTestId('zero-code-reason').textContent).toBe('This page is sandboxed (opaque origin): it always runs observe.')
+    const buttons = ['guard', 'observe', 'off'].map((mode) => screen.getByTestId(`zero-code-${mode}`) as HTMLButtonElement)
+    expect(buttons.map((b) => [b.disabled, b.getAttribute('aria-pressed')])).toEqual([
+      [true, 'false'],
+      [true, 'true'],
+      [true, 'false'],
+    ])
+    fireEvent.click(buttons[2]!)
+    expect(zeroCode.chosen).toEqual([['http://127.0.0.1:8080', 'guard']])
   })
 
   it('tells why it has nothing to show', () => {

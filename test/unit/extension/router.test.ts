@@ -8,12 +8,13 @@ import { call, v } from './samples.ts'
 
 const ORIGIN = 'chrome-extension://abcdefghijklmnop/'
 const PAGE_URL = 'http://127.0.0.1/agent.html'
+const PAGE_ORIGIN = 'http://127.0.0.1'
 
 let clock: FakeClock
 let router: Router
 
-const content = (tabId: number, frameId = 0): FakeContentPort => {
-  const port = new FakeContentPort(CONTENT_PORT, { tab: { id: tabId }, frameId, url: PAGE_URL })
+const content = (tabId: number, frameId = 0, sender: { origin?: string; url?: string } = { origin: PAGE_ORIGIN, url: PAGE_URL }): FakeContentPort => {
+  const port = new FakeContentPort(CONTENT_PORT, { tab: { id: tabId }, frameId, ...sender })
   router.connect(port)
   return port
 }
@@ -35,9 +36,35 @@ describe('the router', () => {
     const page = content(5)
     page.report(events('first'))
     const p = panel(5)
-    expect(p.take()).toEqual([{ v, kind: 'history', tabId: 5, batches: [{ frameId: 0, url: PAGE_URL, events: [call('first')] }], truncated: false }])
+    expect(p.take()).toEqual([{ v, kind: 'history', tabId: 5, batches: [{ frameId: 0, url: PAGE_URL, origin: PAGE_ORIGIN, events: [call('first')] }], truncated: false }])
     content(5, 7).report(events('framed', 'about:srcdoc'))
-    expect(p.take()).toEqual([{ v, kind: 'batch', tabId: 5, batch: { frameId: 7, url: 'about:srcdoc', events: [call('framed')] } }])
+    expect(p.take()).toEqual([{ v, kind: 'batch', tabId: 5, batch: { frameId: 7, url: 'about:srcdoc', origin: PAGE_ORIGIN, events: [call('framed')] } }])
+  })
+
+  it("tags every batch with the origin the browser names for the sender, whatever the page's events say", () => {
+    const p = panel(5)
+    p.take()
+    const forged = { v, kind: 'events', url: PAGE_URL, events: [{ type: 'page-load', at: 1, url: 'https://bank.example/accounts' }] }
+    content(5, 0, { origin: 'http://127.0.0.1:8080', url: 'http://127.0.0.1:8080/agent.html' }).report(forged)
+    content(5, 2, { origin: 'null', url: 'http://127.0.0.1:8080/sandboxed.html' }).report(forged)
+    const batches = p.take().map((m) => (m as { batch: { frameId: number; origin: string } }).batch)
+    expect(batches.map(({ frameId, origin }) => [frameId, origin])).toEqual([
+      [0, 'http://127.0.0.1:8080'],
+      [2, 'null'],
+    ])
+  })
+
+  it("takes the origin from the sender's URL where the browser names none, and opaque where neither names one", () => {
+    const p = panel(5)
+    p.take()
+    content(5, 0, { url: 'http://localhost:3000/chat?x=1' }).report(events('url'))
+    content(5, 1, { url: 'file:///home/me/agent.html' }).report(events('file'))
+    content(5, 2, { url: 'data:text/html,x' }).report(events('data'))
+    content(5, 3, { origin: 'https://bank.example/accounts', url: PAGE_URL }).report(events('not-an-origin'))
+    content(5, 4, {}).report(events('none'))
+    const received = p.take()
+    expect(received.map((m) => (m as { batch: { origin: string } }).batch.origin)).toEqual(['http://localhost:3000', 'file://', 'null', PAGE_ORIGIN, 'null'])
+    for (const message of received) expect(checkBackgroundToPanel(message)).toMatchObject({ ok: true })
   })
 
   it("never sends one tab's events to another tab's panel", () => {
@@ -48,7 +75,7 @@ describe('the router', () => {
     // Each panel gets its own tab's batch and nothing else: the empty history it subscribed to, then the batch.
     const only = (tabId: number, tool: string) => [
       expect.objectContaining({ kind: 'history', tabId, batches: [] }),
-      { v, kind: 'batch', tabId, batch: { frameId: 0, url: PAGE_URL, events: [call(tool)] } },
+      { v, kind: 'batch', tabId, batch: { frameId: 0, url: PAGE_URL, origin: PAGE_ORIGIN, events: [call(tool)] } },
     ]
     expect(five.take()).toEqual(only(5, 'five'))
     expect(six.take()).toEqual(only(6, 'six'))
@@ -292,7 +319,7 @@ describe('the router with a relay that sends again what a closed port left', () 
     await settle()
     clock.advance(100)
     expect(p.take()).toEqual([
-      { v, kind: 'batch', tabId: 5, batch: { frameId: 0, url: PAGE_URL, events: [call('a')] } },
+      { v, kind: 'batch', tabId: 5, batch: { frameId: 0, url: PAGE_URL, origin: PAGE_ORIGIN, events: [call('a')] } },
       { v, kind: 'drops', tabId: 5, drops: { shape: 1 } },
     ])
     expect(counted).toEqual([['call', 1]])
@@ -308,8 +335,8 @@ describe('the router with a relay that sends again what a closed port left', () 
     page.resend(events('a'), 4)
     page.report(events('b'))
     expect(p.take()).toEqual([
-      { v, kind: 'batch', tabId: 5, batch: { frameId: 0, url: PAGE_URL, events: [call('a')] }, replayed: true },
-      { v, kind: 'batch', tabId: 5, batch: { frameId: 0, url: PAGE_URL, events: [call('b')] } },
+      { v, kind: 'batch', tabId: 5, batch: { frameId: 0, url: PAGE_URL, origin: PAGE_ORIGIN, events: [call('a')] }, replayed: true },
+      { v, kind: 'batch', tabId: 5, batch: { frameId: 0, url: PAGE_URL, origin: PAGE_ORIGIN, events: [call('b')] } },
     ])
   })
 

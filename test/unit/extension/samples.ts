@@ -48,4 +48,4 @@ export const pageBatch = (events: readonly InspectorEvent[] = Object.values(EVEN
   events,
 })
 
-export const tabBatch = (events: readonly InspectorEvent[] = [call()], frameId = 0): TabBatch => ({ frameId, url: 'http://127.0.0.1/agent.html', events })
+export const tabBatch = (events: readonly InspectorEvent[] = [call()], frameId = 0): TabBatch => ({ frameId, url: 'http://127.0.0.1/agent.html', origin: 'http://127.0.0.1', events })

@@ -5,18 +5,22 @@ import { EMPTY_SUMMARY, summarise } from '../../../extension/src/background/tab-
 import { badgeOf, showOnToolbar, titleOf, type ToolbarAction } from '../../../extension/src/background/toolbar-action.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
 import { MAX_SUMMARY_AGENTS, type TabSummary } from '../../../extension/src/protocol/messages.ts'
-import { checkBackgroundToPopup, checkPopupToBackground } from '../../../extension/src/protocol/validate.ts'
+import { checkBackgroundToPopup, checkPopupToBackground, checkTabSummary } from '../../../extension/src/protocol/validate.ts'
 import { EVENTS, tabBatch, v } from './samples.ts'
 
+const checkTabSummaryOk = (summary: TabSummary) => checkTabSummary(summary).ok
 const reminder = EVENTS.reminder as Extract<InspectorEvent, { type: 'reminder' }>
 const pageLoad = (url: string): InspectorEvent => ({ type: 'page-load', at: 1, url })
 const agent = (id: string): InspectorEvent => ({ type: 'agent', at: 1, agent: { id, kind: 'hook', label: id } })
+/** A batch of the top frame (or `frameId`) at `url`, from a sender of `origin`. */
+const batchAt = (url: string, origin: string, events: InspectorEvent[], frameId = 0) => ({ ...tabBatch(events, frameId), url, origin })
 
 describe("a tab's toolbar summary", () => {
   it('counts agents once each, snapshots included, and delivered and observed reminders apart', () => {
     const s = summarise(EMPTY_SUMMARY, tabBatch([agent('hook:1'), EVENTS.snapshot, reminder, { ...reminder, withheld: 'observe' }, reminder]))
     expect(s).toEqual({
       pageUrl: 'http://127.0.0.1/agent.html',
+      pageOrigin: 'http://127.0.0.1',
       agents: [{ id: 'hook:1', label: 'hook:1', kind: 'hook' }, { id: 'wire:1', label: 'You are a helpful', kind: 'wire' }],
       reminders: 2,
       observed: 1,
@@ -27,7 +31,20 @@ describe("a tab's toolbar summary", () => {
   it("starts over on the top frame's page load, not an iframe's", () => {
     const s = summarise(EMPTY_SUMMARY, tabBatch([agent('hook:1'), reminder]))
     expect(summarise(s, tabBatch([pageLoad('http://127.0.0.1/frame.html')], 3))).toEqual({ ...s, agents: s.agents, reminders: 1 })
-    expect(summarise(s, tabBatch([pageLoad('http://127.0.0.1/next.html')]))).toEqual({ ...EMPTY_SUMMARY, pageUrl: 'http://127.0.0.1/next.html' })
+    const next = batchAt('http://127.0.0.1/next.html', 'http://127.0.0.1', [pageLoad('http://127.0.0.1/next.html')])
+    expect(summarise(s, next)).toEqual({ ...EMPTY_SUMMARY, pageUrl: 'http://127.0.0.1/next.html', pageOrigin: 'http://127.0.0.1' })
+  })
+
+  it("keeps the page's address and origin from the batch, never from the page-load event the page wrote", () => {
+    const forged = [pageLoad('https://bank.example/accounts'), agent('hook:1')]
+    const s = summarise(EMPTY_SUMMARY, batchAt('http://127.0.0.1:8080/agent.html', 'http://127.0.0.1:8080', forged))
+    expect(s).toMatchObject({ pageUrl: 'http://127.0.0.1:8080/agent.html', pageOrigin: 'http://127.0.0.1:8080' })
+    // A subframe names neither, whatever its origin.
+    expect(summarise(s, batchAt('https://ads.example/x', 'https://ads.example', forged, 2))).toMatchObject({ pageOrigin: 'http://127.0.0.1:8080' })
+    // A sandboxed top page: its origin is opaque, as the browser says, though its URL is not.
+    const sandboxed = summarise(EMPTY_SUMMARY, batchAt('http://127.0.0.1:8080/sandboxed', 'null', forged))
+    expect(sandboxed).toMatchObject({ pageUrl: 'http://127.0.0.1:8080/sandboxed', pageOrigin: 'null' })
+    expect(checkTabSummaryOk(sandboxed)).toBe(true)
   })
 
   it(`lists at most ${MAX_SUMMARY_AGENTS} agents`, () => {
@@ -157,7 +174,7 @@ describe("the popup's messages", () => {
     const ask = { v, kind: 'tab-summary', tabId: 7 }
     const wake = (tabId: number) => woken.record(tabId, tabBatch([{ type: 'page-load', at: 1, url: 'https://agent.test/app' }]))
     const reply = await answerPopup(ask, { url: `${origin}popup.html` }, origin, woken, wake)
-    expect(reply?.summary.pageUrl).toBe('https://agent.test/app')
+    expect(reply?.summary).toMatchObject({ pageUrl: 'http://127.0.0.1/agent.html', pageOrigin: 'http://127.0.0.1' })
   })
 
   it('start a tab over when it loads a new page, whatever the old page reported', async () => {

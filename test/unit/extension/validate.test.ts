@@ -260,6 +260,14 @@ describe('background <-> panel and content', () => {
     expect(reason(checkBackgroundToPanel({ v, kind: 'batch', tabId: 1, batch: tabBatch([{ ...call(), tool: '' }]) }))).toBe('shape')
   })
 
+  it("accepts a batch tagged with its frame's origin only: scheme://host[:port], file:// or the opaque null", () => {
+    const tagged = (origin: unknown) => reason(checkBackgroundToPanel({ v, kind: 'batch', tabId: 1, batch: { ...tabBatch(), origin } }))
+    expect(['http://127.0.0.1:8080', 'https://app.example', 'file://', 'null'].map(tagged)).toEqual(['ok', 'ok', 'ok', 'ok'])
+    expect(['https://bank.example/accounts', 'app.example', '', 'NULL', 7].map(tagged)).toEqual(['shape', 'shape', 'shape', 'shape', 'shape'])
+    const { origin: _, ...untagged } = tabBatch()
+    expect(reason(checkBackgroundToPanel({ v, kind: 'batch', tabId: 1, batch: untagged }))).toBe('shape')
+  })
+
   it('accepts the resync request for content', () => {
     expect(reason(checkBackgroundToContent({ v, kind: 'resync' }))).toBe('ok')
     expect(reason(checkBackgroundToContent({ v, kind: 'config' }))).toBe('shape')

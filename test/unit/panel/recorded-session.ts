@@ -15,6 +15,8 @@ export interface RecordingPage {
 }
 
 export const PAGE_URL = 'http://127.0.0.1:8080/agent.html'
+/** The page's origin, as the browser names the relay's sender. */
+export const PAGE_ORIGIN = 'http://127.0.0.1:8080'
 
 export function recordingPage(config: GuardConfigInput = RECOMMENDED_CONFIG): RecordingPage {
   const guard = createRepeatToolGuard(config)
@@ -27,14 +29,14 @@ export function recordingPage(config: GuardConfigInput = RECOMMENDED_CONFIG): Re
       pending = []
       return out
     },
-    batch: (frameId = 0) => ({ frameId, url: PAGE_URL, events: page.take() }),
+    batch: (frameId = 0) => ({ frameId, url: PAGE_URL, origin: PAGE_ORIGIN, events: page.take() }),
     snapshot: (at = Date.now()) => snapshotEvent(guard.snapshot(), guard.config, at),
   }
   return page
 }
 
 export function pageLoad(url = PAGE_URL, frameId = 0): TabBatch {
-  return { frameId, url, events: [{ type: 'page-load', at: Date.now(), url }] }
+  return { frameId, url, origin: new URL(url).origin, events: [{ type: 'page-load', at: Date.now(), url }] }
 }
 
 /** Calls `tool` with `args` `times` times in a row for `agent`. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import type { TabBatch } from '../../../extension/src/protocol/messages.ts'
+import type { StoreBatch } from '../../../extension/src/panel/store/inspector-store.ts'
 import { createInspectorStore, type InspectorStore, type SessionContent } from '../../../extension/src/panel/store/inspector-store.ts'
 import { maxSessionBytes } from '../../../extension/src/panel/store/session-size.ts'
 
@@ -14,10 +14,10 @@ function call(agentId: string, seq: number, args: string, tool = 't', at = seq):
   return { type: 'call', at, agentId, seq, tool, args, argsLength: args.length, tracked: true, denied: false, isError: false, count: 1, nextThreshold: 3 }
 }
 
-const batch = (frameId: number, events: InspectorEvent[]): TabBatch => ({ frameId, url: `https://app.example/frame-${frameId}`, events })
+const batch = (frameId: number, events: InspectorEvent[]): StoreBatch => ({ frameId, url: `https://app.example/frame-${frameId}`, events })
 
 /** Ingests every batch, checking after each that the store holds no more than its budget. */
-function feed(store: InspectorStore, batches: Iterable<TabBatch>): void {
+function feed(store: InspectorStore, batches: Iterable<StoreBatch>): void {
   for (const b of batches) {
     store.ingest(b)
     expect(store.stats().bytes).toBeLessThanOrEqual(store.maxBytes)
@@ -42,7 +42,7 @@ function expectRoundTrips(store: InspectorStore): void {
 }
 
 /** `events` in batches of `size`, as the top frame sends them. */
-const batches = (events: readonly InspectorEvent[], size: number): TabBatch[] => [...chunks(events, size)].map((group) => batch(0, group))
+const batches = (events: readonly InspectorEvent[], size: number): StoreBatch[] => [...chunks(events, size)].map((group) => batch(0, group))
 
 function* chunks<T>(items: Iterable<T>, size: number): Generator<T[]> {
   let chunk: T[] = []
@@ -63,7 +63,7 @@ describe('the byte budget covers every kind of record', () => {
     const subframes = function* () {
       for (let frameId = 1; frameId <= 10_000; frameId++) {
         const url = `https://ads.example/${'a'.repeat(2_000)}?slot=${frameId}`
-        yield { frameId, url, events: [{ type: 'page-load', at: frameId, url }] } satisfies TabBatch
+        yield { frameId, url, events: [{ type: 'page-load', at: frameId, url }] } satisfies StoreBatch
       }
     }
     feed(store, subframes())

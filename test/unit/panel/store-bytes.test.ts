@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import type { TabBatch } from '../../../extension/src/protocol/messages.ts'
+import type { StoreBatch } from '../../../extension/src/panel/store/inspector-store.ts'
 import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
 import { ReplayGuard } from '../../../extension/src/panel/store/replay-guard.ts'
 import { rowBytes, textBytes } from '../../../extension/src/panel/store/retained-bytes.ts'
@@ -9,14 +9,14 @@ import { textDigest } from '../../../extension/src/panel/store/text-digest.ts'
 
 const KB = 1024
 
-function reminders(from: number, count: number, chars: number): TabBatch {
+function reminders(from: number, count: number, chars: number): StoreBatch {
   const events: InspectorEvent[] = []
   for (let i = from; i < from + count; i++)
     events.push({ type: 'reminder', at: i, agentId: 'hook:1', seq: i, tool: 't', count: 3, level: 'gentle', text: `${i}`.padEnd(chars, 'x') })
   return { frameId: 0, url: 'u', events }
 }
 
-const faults = (from: number, count: number, chars: number): TabBatch => ({
+const faults = (from: number, count: number, chars: number): StoreBatch => ({
   frameId: 0,
   url: 'u',
   events: Array.from({ length: count }, (_, i) => ({ type: 'fault' as const, at: from + i, message: `${from + i}`.padEnd(chars, 'f') })),
@@ -106,15 +106,19 @@ describe('byte budget', () => {
 
   it('counts every kind of record: frames, agents, tool names, cycle marks, fingerprints, the config', () => {
     const store = createInspectorStore({ preserveLog: true })
-    const grows = (events: InspectorEvent[], frameId = 0): number => {
+    const grows = (events: InspectorEvent[], frameId = 0, url = 'u', origin?: string): number => {
       const before = store.stats().bytes
-      store.ingest({ frameId, url: 'u', events })
+      store.ingest(origin === undefined ? { frameId, url, events } : { frameId, url, origin, events })
       return store.stats().bytes - before
     }
     const call = (seq: number, tool: string): InspectorEvent => ({ type: 'call', at: seq, agentId: 'hook:1', seq, tool, args: '{}', argsLength: 2, tracked: false, denied: false, isError: false, count: 0, nextThreshold: 3 })
     grows([call(1, 'seen'.padEnd(256, 's'))])
-    // A subframe heard of for the first time: its address.
-    expect(grows([{ type: 'page-load', at: 1, url: `https://f.example/${'a'.repeat(2_000)}` }], 7)).toBeGreaterThan(2 * 2_000)
+    // A subframe heard of for the first time: its address, and its origin.
+    const address = `https://f.example/${'a'.repeat(2_000)}`
+    expect(grows([{ type: 'page-load', at: 1, url: address }], 7, address)).toBeGreaterThan(2 * 2_000)
+    const origin = `https://${'o'.repeat(2_000)}.example`
+    const load: InspectorEvent[] = [{ type: 'page-load', at: 1, url: 'v' }]
+    expect(grows(load, 9, 'v', origin) - grows(load, 8, 'v')).toBeGreaterThanOrEqual(2 * 2_000)
     // An agent: its label.
     expect(grows([{ type: 'agent', at: 1, agent: { id: 'hook:2', kind: 'hook', label: 'l'.repeat(200) } }])).toBeGreaterThan(2 * 200)
     // A tool name the panel lists: once in its row, once in the list.

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import type { TabBatch } from '../../../extension/src/protocol/messages.ts'
+import type { StoreBatch } from '../../../extension/src/panel/store/inspector-store.ts'
 import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
 import { pageLoad, recordingPage, repeat } from './recorded-session.ts'
 
 /** `count` distinct agents announced by `frameId`, each with one call. */
-function agents(frameId: number, count: number, prefix = 'a'): TabBatch {
+function agents(frameId: number, count: number, prefix = 'a'): StoreBatch {
   const events: InspectorEvent[] = []
   for (let i = 1; i <= count; i++) {
     const id = `hook:${prefix}${i}`
@@ -76,5 +76,29 @@ describe('the config in force', () => {
     const store = createInspectorStore()
     store.ingest({ frameId: 3, url: 'f', events: [{ type: 'config', at: 1, config: RECOMMENDED_CONFIG }] })
     expect(store.config()).toBeUndefined()
+  })
+})
+
+describe("the page's address and origin", () => {
+  const load = (url: string): InspectorEvent => ({ type: 'page-load', at: 1, url })
+
+  it("come from the batch (the relay's address, the origin the browser named), never from the page-load event", () => {
+    const store = createInspectorStore()
+    expect(store.pageOrigin()).toBeUndefined()
+    store.ingest({ frameId: 0, url: 'http://127.0.0.1:8080/agent.html', origin: 'http://127.0.0.1:8080', events: [load('https://bank.example/accounts')] })
+    expect([store.pageUrl(), store.pageOrigin()]).toEqual(['http://127.0.0.1:8080/agent.html', 'http://127.0.0.1:8080'])
+    // A subframe of another origin, and a forged load from it: the page's stay.
+    store.ingest({ frameId: 4, url: 'https://ads.example/slot', origin: 'https://ads.example', events: [load('https://bank.example/')] })
+    expect([store.pageUrl(), store.pageOrigin()]).toEqual(['http://127.0.0.1:8080/agent.html', 'http://127.0.0.1:8080'])
+    // The top frame loads a sandboxed document: its origin is opaque.
+    store.ingest({ frameId: 0, url: 'http://127.0.0.1:8080/sandboxed', origin: 'null', events: [load('https://bank.example/')] })
+    expect([store.pageUrl(), store.pageOrigin()]).toEqual(['http://127.0.0.1:8080/sandboxed', 'null'])
+  })
+
+  it('follow the top frame to its next document when the log is preserved', () => {
+    const store = createInspectorStore({ preserveLog: true })
+    store.ingest({ frameId: 0, url: 'http://127.0.0.1:8080/agent.html', origin: 'http://127.0.0.1:8080', events: [load('http://127.0.0.1:8080/agent.html')] })
+    store.ingest({ frameId: 0, url: 'https://app.example/next', origin: 'https://app.example', events: [load('https://bank.example/')] })
+    expect([store.pageUrl(), store.pageOrigin()]).toEqual(['https://app.example/next', 'https://app.example'])
   })
 })

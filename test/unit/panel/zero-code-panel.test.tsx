@@ -16,9 +16,11 @@ afterEach(cleanup)
 
 const configSink = { current: () => RECOMMENDED_CONFIG, apply: async () => {} }
 
-function mount(url: string, zeroCode?: ZeroCodeSink, events: InspectorEvent[] = []) {
+/** The panel of a page at `url`, whose frame the browser named of `origin` (the batch's tag; null: none named). */
+function mount(url: string, zeroCode?: ZeroCodeSink, events: InspectorEvent[] = [], origin: string | null = new URL(url).origin) {
   const store = createInspectorStore()
-  store.ingest({ frameId: 0, url, events: [{ type: 'page-load', at: 1, url }, ...events] })
+  const loaded: InspectorEvent[] = [{ type: 'page-load', at: 1, url }, ...events]
+  store.ingest(origin === null ? { frameId: 0, url, events: loaded } : { frameId: 0, url, origin, events: loaded })
   render(<Inspector store={store} sink={configSink} theme="light" {...(zeroCode ? { zeroCode } : {})} />)
   return store
 }
@@ -78,12 +80,31 @@ describe('the switch in the status bar', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('quota'))
   })
 
-  it('is absent without a sink (the playground) and for a page whose origin is opaque', async () => {
+  it('is absent without a sink (the playground) and while no browser named the page its origin', async () => {
     mount('https://app.example/')
     expect(screen.queryByTestId('zero-code')).toBeNull()
     cleanup()
-    mount('data:text/html,hi', await createStorageZeroCodeSink(fakeStorage()))
+    mount('https://app.example/', await createStorageZeroCodeSink(fakeStorage()), [], null)
     expect(screen.queryByTestId('zero-code')).toBeNull()
+  })
+
+  it("switches the origin of the batch's tag, never the one the page's load event names", async () => {
+    const storage = fakeStorage()
+    const forged: InspectorEvent = { type: 'page-load', at: 2, url: 'https://bank.example/accounts' }
+    mount('http://127.0.0.1:8080/agent.html', await createStorageZeroCodeSink(storage), [forged], 'http://127.0.0.1:8080')
+    expect(screen.getByTestId('zero-code').textContent).toContain('Zero-code: guard · 127.0.0.1:8080')
+    expect(screen.getByTestId('status-bar').textContent).not.toContain('bank.example')
+    fireEvent.click(screen.getByTestId('zero-code-observe'))
+    await waitFor(() => expect(screen.getByTestId('zero-code-mode').textContent).toBe('observe'))
+    expect(storage.items[ZERO_CODE_STORAGE_KEY]).toEqual({ 'http://127.0.0.1:8080': 'observe' })
+  })
+
+  it('shows a sandboxed page on observe, which it always runs, and cannot switch it', async () => {
+    const storage = fakeStorage({ [ZERO_CODE_STORAGE_KEY]: { 'http://127.0.0.1:8080': 'guard' } })
+    mount('http://127.0.0.1:8080/sandboxed', await createStorageZeroCodeSink(storage), [], 'null')
+    expect(screen.getByTestId('zero-code').textContent).toContain('Zero-code: observe · sandboxed')
+    expect(screen.getByTestId('zero-code-reason').textContent).toBe('This page is sandboxed (opaque origin): it always runs observe.')
+    expect(['guard', 'observe', 'off'].map((mode) => (screen.getByTestId(`zero-code-${mode}`) as HTMLButtonElement).disabled)).toEqual([true, true, true])
   })
 })
 

@@ -19,7 +19,7 @@ export function StatusBar({ store, zeroCode }: { store: InspectorStore; zeroCode
           {url}
         </span>
       )}
-      {zeroCode && <ZeroCodeSwitch sink={zeroCode} pageUrl={url} />}
+      {zeroCode && <ZeroCodeSwitch sink={zeroCode} origin={store.pageOrigin()} />}
       <span class="rtg-spacer" />
       <span>
         {count(agents, 'agent')} · {count(stats.calls, 'call')}

@@ -3,8 +3,13 @@ import { textBytes } from './retained-bytes.ts'
 /** Each frame's page-load count (agents are keyed by it, so a reloaded frame's ids start afresh) and address. */
 export interface FrameState {
   pageLoad: number
+  /** The relay's own address for the frame, never the page-load event's: the page writes that one. */
   url: string
+  /** The frame's origin as the browser named it (the batch's tag); unknown for an imported session. */
+  origin?: string
 }
+
+const frameBytes = (frame: FrameState): number => textBytes(frame.url) + (frame.origin === undefined ? 0 : textBytes(frame.origin))
 
 /**
  * The frames the panel has heard from, in first-heard order, with what their addresses cost as the
@@ -25,28 +30,30 @@ export class FrameTable {
   }
 
   /** The frame's state, made (at page load 0) when first heard of. */
-  of(frameId: number, url: string): FrameState {
+  of(frameId: number, url: string, origin?: string): FrameState {
     let frame = this.frames.get(frameId)
-    if (!frame) this.set(frameId, (frame = { pageLoad: 0, url }))
+    if (!frame) this.set(frameId, (frame = origin === undefined ? { pageLoad: 0, url } : { pageLoad: 0, url, origin }))
     return frame
   }
 
   set(frameId: number, frame: FrameState): void {
     this.forget(frameId)
     this.frames.set(frameId, frame)
-    this.held += textBytes(frame.url)
+    this.held += frameBytes(frame)
   }
 
   /** A new address for a frame already known (a new document in it). */
-  moved(frame: FrameState, url: string): void {
-    this.held += textBytes(url) - textBytes(frame.url)
+  moved(frame: FrameState, url: string, origin?: string): void {
+    this.held -= frameBytes(frame)
     frame.url = url
+    if (origin !== undefined) frame.origin = origin
+    this.held += frameBytes(frame)
   }
 
   forget(frameId: number): void {
     const frame = this.frames.get(frameId)
     if (!frame) return
-    this.held -= textBytes(frame.url)
+    this.held -= frameBytes(frame)
     this.frames.delete(frameId)
   }
 

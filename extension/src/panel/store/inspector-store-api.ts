@@ -13,6 +13,12 @@ import type { WhatIfReport } from './what-if.ts'
 /** What an export holds: everything, or arguments, results and fault texts as stand-ins. */
 export type SessionContent = 'with-arguments' | 'sanitized'
 
+/**
+ * A batch as the store takes it: from the service worker, tagged with the origin the browser named
+ * for its frame; from the playground, which has no browser to name one (no zero-code switch there).
+ */
+export type StoreBatch = Omit<TabBatch, 'origin'> & { readonly origin?: string }
+
 export interface InspectorStoreOptions {
   /** Timeline rows kept across all agents; the oldest fall off first. */
   readonly maxEntries?: number
@@ -65,9 +71,9 @@ export interface InspectorStore {
   /** Increases on every change. */
   readonly version: number
 
-  ingest(batch: TabBatch, options?: IngestOptions): void
+  ingest(batch: StoreBatch, options?: IngestOptions): void
   /** The service worker's buffered history, sent on every subscribe. */
-  ingestHistory(batches: readonly TabBatch[], truncated: boolean, options?: IngestOptions): void
+  ingestHistory(batches: readonly StoreBatch[], truncated: boolean, options?: IngestOptions): void
   /** Drop totals reported for the tab by the relay and the router. */
   setDrops(drops: DropCounts): void
   /** A message the panel itself refused. */
@@ -108,6 +114,11 @@ export interface InspectorStore {
   connection(): ConnectionState
   /** The URL of the inspected page's top frame, when known. */
   pageUrl(): string | undefined
+  /**
+   * The top frame's origin as the browser named it to the service worker (`null` when opaque), when
+   * known: what the zero-code switch switches, never an address the page wrote.
+   */
+  pageOrigin(): string | undefined
 
   /** The recorded session as plain data: what `exportSession` writes with arguments. */
   session(): SessionFile

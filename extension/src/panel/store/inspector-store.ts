@@ -1,13 +1,13 @@
 import type { GuardConfig } from '../../../../engine/index.ts'
 import type { AgentState, InspectorEvent } from '../../protocol/events.ts'
-import type { DropReason, TabBatch } from '../../protocol/messages.ts'
+import type { DropReason } from '../../protocol/messages.ts'
 import { AgentRegistry } from './agent-registry.ts'
 import { BoundedLog } from './bounded-log.ts'
 import { AgentRows, EntryLog } from './entry-log.ts'
 import type { ConnectionState } from './connection-state.ts'
 import type { FaultRecord } from './fault-record.ts'
 import { FrameTable } from './frame-table.ts'
-import type { InspectorStore, InspectorStoreOptions } from './inspector-store-api.ts'
+import type { InspectorStore, InspectorStoreOptions, StoreBatch } from './inspector-store-api.ts'
 import { redactedBatch, redactedEvent, redactedUrl } from './redacted.ts'
 import { ReplayGuard } from './replay-guard.ts'
 import { configBytes, faultBytes } from './retained-bytes.ts'
@@ -24,7 +24,7 @@ import { CycleMarks } from './cycle-marks.ts'
 import { WasteMeter } from './waste-meter.ts'
 import { replayWhatIf } from './what-if.ts'
 
-export type { IngestOptions, InspectorStats, InspectorStore, InspectorStoreOptions, SessionContent } from './inspector-store-api.ts'
+export type { IngestOptions, InspectorStats, InspectorStore, InspectorStoreOptions, SessionContent, StoreBatch } from './inspector-store-api.ts'
 
 const DEFAULTS = { maxEntries: 200_000, maxBytes: 64 * 1024 * 1024, maxAgents: 2_000, maxAgentsPerFrame: 50, maxFaults: 200, maxTools: 1_000 } as const
 
@@ -189,7 +189,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     registry.clear()
   }
 
-  function apply(frameId: number, url: string, event: InspectorEvent, replayed: boolean): void {
+  function apply({ frameId, url, origin }: StoreBatch, event: InspectorEvent, replayed: boolean): void {
     // Fingerprint every event that lacks a seq, so a later replay of it is recognised.
     if (replayGuard.repeat(frameId, event) && replayed) return
     if (event.type === 'page-load') {
@@ -198,11 +198,12 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
         const frame = frames.get(frameId)
         if (frame) frame.pageLoad += 1
       }
-      frames.moved(frames.of(frameId, event.url), event.url)
+      // The batch's address and origin, which the page cannot write, not the event's url, which it can.
+      frames.moved(frames.of(frameId, url, origin), url, origin)
       if (frameId === 0) record(null, frameId, event)
       return
     }
-    const { pageLoad } = frames.of(frameId, url)
+    const { pageLoad } = frames.of(frameId, url, origin)
     switch (event.type) {
       case 'agent':
         if (!registry.describe(frameId, pageLoad, event.agent, event.at)) refused += 1
@@ -260,9 +261,9 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     changed()
   }
 
-  function ingestBatch(received: TabBatch, replayed: boolean): void {
+  function ingestBatch(received: StoreBatch, replayed: boolean): void {
     const batch = redactedBatch(received)
-    for (const event of batch.events) apply(batch.frameId, batch.url, event, replayed)
+    for (const event of batch.events) apply(batch, event, replayed)
   }
 
   const store: InspectorStore = {
@@ -376,6 +377,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     stats: () => ({ entries: log.size, bytes: retainedBytes(), calls, discarded, refused, notRecorded, setAside, historyTruncated }),
     connection: () => connection,
     pageUrl: () => frames.get(0)?.url,
+    pageOrigin: () => frames.get(0)?.origin,
 
     session: () =>
       sessionOf({ config, frames, agents: registry.values(), rows: log, faults, drops: store.drops(), discarded, sanitized }),

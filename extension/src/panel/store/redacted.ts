@@ -2,7 +2,7 @@
 // older batch, or an imported session, must not bring a key into the panel or an export.
 import { headOf } from '../../../../engine/safe-reading.ts'
 import { LIMITS, type InspectorEvent } from '../../protocol/events.ts'
-import type { TabBatch } from '../../protocol/messages.ts'
+import type { StoreBatch } from './inspector-store-api.ts'
 import { redactUrl } from '../../protocol/redact-url.ts'
 
 /**
@@ -19,7 +19,7 @@ export function redactedEvent<T extends InspectorEvent>(event: T): T {
 }
 
 /** `batch` with every URL redacted, allocating only for what changed. */
-export function redactedBatch(batch: TabBatch): TabBatch {
+export function redactedBatch<T extends StoreBatch>(batch: T): T {
   const url = redactedUrl(batch.url)
   let events = batch.events
   for (let i = 0; i < events.length; i++) {
