@@ -73,6 +73,9 @@ interface AgentSnapshotRoutes extends AgentInfoRoutes {
 /** True only when A and B are the same type (optional or not, readonly or not alike). */
 type Same<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false
 
+/** True when `T`'s key `K` is optional: an object without it still has `T`'s shape for that key. */
+type IsOptional<T, K extends keyof T> = Record<never, never> extends Pick<T, K> ? true : false
+
 /** What is out of step between `Source` and `Target` under `Routes`, one message each; never when nothing is. */
 type Drift<Name extends string, Source, Target, Routes> =
   | { [K in Exclude<keyof Source, keyof Routes | 'type'>]: `${Name}.${K & string}: an engine field the protocol does not route` }[Exclude<keyof Source, keyof Routes | 'type'>]
@@ -82,7 +85,7 @@ type Drift<Name extends string, Source, Target, Routes> =
         ? To extends keyof Target
           ? How extends 'same'
             ? Same<Pick<Source, K>[K], Pick<Target, To>[To]> extends true
-              ? Same<{} extends Pick<Source, K> ? true : false, {} extends Pick<Target, To> ? true : false> extends true
+              ? Same<IsOptional<Source, K>, IsOptional<Target, To>> extends true
                 ? never
                 : `${Name}.${K & string}: optional on one side only (${To})`
               : `${Name}.${K & string}: carried as ${To}, whose type differs`
