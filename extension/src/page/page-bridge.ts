@@ -4,12 +4,11 @@ import { canonicalArguments, type GuardConfig, type RepeatToolGuard } from '../.
 import { DETECTORS_OFF } from '../../../engine/detectors/config.ts'
 import { errorText } from '../../../engine/text.ts'
 import { PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '../protocol/events.ts'
+import { createDropReport } from '../protocol/drop-counts.ts'
 import { snapshotEvent } from '../protocol/from-engine.ts'
 import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
 import { checkContentToPage, checkInspectorEvent } from '../protocol/validate.ts'
 import type { ZeroCodeMode } from '../protocol/zero-code-mode.ts'
-// Pure counting, shared with the relay (no extension API in it).
-import { createDropReport } from '../content/drop-report.ts'
 import type { PageBuiltins } from './builtins.ts'
 import { createRelayLink } from './relay-link.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import { createDropReport } from '../../../extension/src/content/drop-report.ts'
+import { createDropReport } from '../../../extension/src/protocol/drop-counts.ts'
 import { readPageMessage } from '../../../extension/src/content/page-inbox.ts'
 import { readStoredConfig } from '../../../extension/src/content/stored-config.ts'
 import { LIMITS } from '../../../extension/src/protocol/events.ts'
