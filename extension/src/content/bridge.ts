@@ -1,19 +1,19 @@
-// What the relay starts once the page has something to say: the port to the service worker (page
-// batches out, resync requests back), the drop report, and the stored settings delivered to the
-// page.
+// What the relay starts once the page script has something to say: the port to the service worker
+// (page batches out, resync requests back), the drop report, and the stored settings delivered to
+// the page script over their private channel (page-channel.ts).
 import browser from 'webextension-polyfill'
 import { headOf } from '../../../engine/safe-reading.ts'
 import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
 import { CONTENT_PORT, CONTENT_SOURCE, type ContentToPage } from '../protocol/messages.ts'
 import { redactUrl } from '../protocol/redact-url.ts'
-import { createDropReport } from '../protocol/drop-report.ts'
+import { createDropReport } from '../protocol/drop-counts.ts'
 import { readPageMessage } from './page-inbox.ts'
 import { createRelay } from './relay.ts'
 import { deliverStoredSettings } from './stored-settings.ts'
 
 export interface Bridge {
-  /** A window message tagged as the page script's; `fromThisWindow`: `event.source === window`. */
-  receive(fromThisWindow: boolean, data: unknown): void
+  /** A message of the page script, from the private channel (not yet checked). */
+  receive(data: unknown): void
   /** False once the extension context is gone; the caller should stop listening. */
   readonly alive: boolean
   /** A port to the service worker is open: a resync reaches the page through it. */
@@ -29,9 +29,7 @@ const later = (run: () => void, ms: number) => void setTimeout(run, ms)
 const isIdle = (event: InspectorEvent): boolean =>
   event.type === 'page-load' || event.type === 'config' || (event.type === 'snapshot' && event.agents.length === 0)
 
-export const postToPage = (message: ContentToPage) => window.postMessage(message, '*')
-
-export function startBridge(): Bridge {
+export function startBridge(postToPage: (message: ContentToPage) => void): Bridge {
   const relay = createRelay({
     connect: () => {
       const port = browser.runtime.connect({ name: CONTENT_PORT })
@@ -58,9 +56,8 @@ export function startBridge(): Bridge {
   })
 
   return {
-    receive(fromThisWindow, data) {
-      const message = readPageMessage(fromThisWindow, data)
-      if (message.kind === 'ignore') return
+    receive(data) {
+      const message = readPageMessage(data)
       if (message.kind === 'drop') return drops.count(message.reason)
       // The page's drops of our messages go out with ours, as one count per tab.
       if (message.kind === 'drops') return drops.add(message.drops)

@@ -2,10 +2,11 @@
 // least a page that never runs an agent must pay for: it captures the built-ins (the engine's,
 // engine/intrinsics.ts, and its own, builtins.ts) and configures the engine's serialiser with them
 // (engine/stringifiers.ts), installs `window.__REPEAT_TOOL_GUARD__` and each transport's hook
-// (fetch, XMLHttpRequest, WebMCP, WebLLM's worker: docs/zero-code.md, "Reach"), and listens for the relay. The
-// engine's guard, the bridge to the relay and the analyses are the on-demand half's (on-demand.ts),
-// run by the first call of the page API, the first request that may be an LLM request (or tool
-// call) or the first message of the relay; it uses what was made here, so
+// (fetch, XMLHttpRequest, WebMCP, WebLLM's worker: docs/zero-code.md, "Reach"), and waits for its
+// end of the private channel to the relay (relay-channel.ts), which the relay hands over before any
+// page script runs. The engine's guard, the bridge to the relay and the analyses are the on-demand
+// half's (on-demand.ts), run by the first call of the page API, the first request that may be an
+// LLM request (or tool call) or the first message of the relay; it uses what was made here, so
 // whatever the page replaces meanwhile changes nothing. Nothing here may ever break the page.
 // Evaluated first, at document_start: the built-ins the engine calls and its serialiser, made
 // before any page script can replace a built-in (the on-demand half is handed these instances).
@@ -13,14 +14,13 @@ import '../../../engine/intrinsics.ts'
 import '../../../engine/stringifiers.ts'
 import { errorText } from '../../../engine/safe-reading.ts'
 import { PROTOCOL_VERSION } from '../protocol/events.ts'
-import { CONTENT_SOURCE } from '../protocol/messages.ts'
-import { isTagged } from '../protocol/tag.ts'
 import { captureBuiltins } from './builtins.ts'
 import { onDemand } from './deferred.ts'
 import { installFetchInterceptor } from './fetch/install.ts'
 import { createNativeLook } from './native-look.ts'
 import { createOriginMode } from './origin-mode.ts'
 import { createPageFacade } from './page-facade.ts'
+import { awaitRelayChannel } from './relay-channel.ts'
 import { installWebllmInterceptor } from './webllm/install.ts'
 import { installWebMcpHooks } from './webmcp/install.ts'
 import { installXhrInterceptor } from './xhr/install.ts'
@@ -34,9 +34,16 @@ function install(win: Window & typeof globalThis): void {
   // The origin now, before a page script could replace `window.origin`; `location` (its first touch
   // costs every frame) only once needed.
   const origin = win.origin
-  const startUp = { win, builtins, loadedAt: builtins.now(), origin, zeroCode: createOriginMode(win, origin) }
   let page: ReturnType<ReturnType<typeof onDemand>['startPage']> | undefined
   const started = () => (page ??= onDemand().startPage(startUp))
+  // Listening before the relay runs (this script runs first): every message on the channel is the
+  // relay's, checked by the on-demand half.
+  const toRelay = awaitRelayChannel(
+    win,
+    (data) => started().fromRelay(data),
+    (error) => started().fault(`a message from the extension could not be handled: ${errorText(error)}`),
+  )
+  const startUp = { win, builtins, loadedAt: builtins.now(), origin, zeroCode: createOriginMode(win, origin), toRelay }
 
   Object.defineProperty(win, GLOBAL_NAME, {
     value: createPageFacade(PROTOCOL_VERSION, () => started().api),
@@ -44,14 +51,6 @@ function install(win: Window & typeof globalThis): void {
     enumerable: false,
     configurable: false,
   })
-
-  builtins.onMessage(
-    (source, data) => {
-      // Not tagged as the relay's: other scripts' traffic (our own batches included), not counted.
-      if (isTagged(data, CONTENT_SOURCE)) started().fromRelay(source, data)
-    },
-    (error) => started().fault(`a message from the extension could not be handled: ${errorText(error)}`),
-  )
 
   // Each transport's hook (docs/zero-code.md, "Reach") stands on its own: one failing leaves the others in place.
   const showAsNative = createNativeLook(win)

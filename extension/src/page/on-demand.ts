@@ -8,6 +8,7 @@ import { PROTOCOL_VERSION, type AgentState } from '../protocol/events.ts'
 import { fromEngineEvent } from '../protocol/from-engine.ts'
 import type { PageBuiltins } from './builtins.ts'
 import type { OriginMode } from './origin-mode.ts'
+import type { ToRelay } from './relay-channel.ts'
 import { loadedAddress, reportedAddress } from './page-address.ts'
 import { createPageGuard, type PageGuard } from './page-api.ts'
 import { createPageBridge } from './page-bridge.ts'
@@ -24,14 +25,16 @@ interface StartUp {
   /** `window.origin` at `document_start`. */
   readonly origin: string
   readonly zeroCode: OriginMode
+  /** The page's end of the private channel to the relay. */
+  readonly toRelay: ToRelay
 }
 
 interface PageHalf {
   /** The guard behind `window.__REPEAT_TOOL_GUARD__`. */
   readonly api: PageGuard
   readonly fault: (message: string) => void
-  /** A window message tagged as the relay's (not yet checked). */
-  readonly fromRelay: (source: unknown, data: unknown) => void
+  /** A message of the relay, from the private channel (not yet checked). */
+  readonly fromRelay: (data: unknown) => void
   /** Zero-code mode's analysis, shared by every transport that carries LLM requests. */
   readonly wireInspector: () => WireInspector
   /** OpenAI Responses API requests, continued ones guarded over their chain (docs/zero-code.md, "OpenAI Responses continued by id"). */
@@ -40,13 +43,13 @@ interface PageHalf {
   readonly webMcpInspector: () => WebMcpInspector
 }
 
-export function startPage({ win, builtins, loadedAt, origin, zeroCode }: StartUp): PageHalf {
+export function startPage({ win, builtins, loadedAt, origin, zeroCode, toRelay }: StartUp): PageHalf {
   const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
   let inspector: WireInspector | undefined
   let responses: ResponsesTraffic | undefined
   let webMcp: WebMcpInspector | undefined
   const wireAgents = (): AgentState[] => joined(inspector?.snapshot() ?? [], webMcp?.snapshot() ?? [])
-  const page = createPageBridge({ win, builtins, guard, loadedAt, url: reportedAddress(loadedAddress(win, origin)), wireAgents, setZeroCode: zeroCode.set })
+  const page = createPageBridge({ builtins, toRelay, guard, loadedAt, url: reportedAddress(loadedAddress(win, origin)), wireAgents, setZeroCode: zeroCode.set })
 
   const recentCalls = createRecentCalls()
   guard.subscribe((event) => {

@@ -1,20 +1,21 @@
 // The page's side of the bridge: its link to the content relay (silent until the page has
-// something to say, relay-link.ts) and its answers to the relay's messages.
+// something to say, relay-link.ts) and its answers to the relay's messages, both over the private
+// channel (relay-channel.ts).
 import { canonicalArguments, type GuardConfig, type RepeatToolGuard, DETECTORS_OFF } from '../../../engine/index.ts'
 import { errorText } from '../../../engine/safe-reading.ts'
 import { PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '../protocol/events.ts'
+import { createDropReport } from '../protocol/drop-counts.ts'
 import { snapshotEvent } from '../protocol/from-engine.ts'
 import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
 import { checkContentToPage, checkInspectorEvent } from '../protocol/validate.ts'
 import type { ZeroCodeMode } from '../protocol/zero-code-mode.ts'
-// Pure counting, shared with the relay (no extension API in it).
-import { createDropReport } from '../protocol/drop-report.ts'
 import type { PageBuiltins } from './builtins.ts'
+import type { ToRelay } from './relay-channel.ts'
 import { createRelayLink } from './relay-link.ts'
 
 interface PageBridgeOptions {
-  readonly win: Window
   readonly builtins: PageBuiltins
+  readonly toRelay: ToRelay
   /** The guard behind `window.__REPEAT_TOOL_GUARD__`. */
   readonly guard: RepeatToolGuard
   /** When and where the page loaded (`document_start`): reported with the page's first batch. */
@@ -29,18 +30,18 @@ interface PageBridgeOptions {
 interface PageBridge {
   push(event: InspectorEvent): void
   fault(message: string): void
-  /** A window message tagged as the relay's (not yet checked). */
-  fromRelay(source: unknown, data: unknown): void
+  /** A message of the relay, from the private channel (not yet checked). */
+  fromRelay(data: unknown): void
   /** An inspector event of the fetch interceptor (not yet checked). */
   emit(event: InspectorEvent): void
 }
 
-export function createPageBridge({ win, builtins, guard, loadedAt, url, wireAgents, setZeroCode }: PageBridgeOptions): PageBridge {
-  const link = createRelayLink({ builtins, loadedAt, url, config: () => guard.config })
-  // Forged or malformed relay messages are counted like the relay's own drops: the relay adds
-  // this report to its own, so the panel's totals cover both directions of the window hop.
+export function createPageBridge({ builtins, toRelay, guard, loadedAt, url, wireAgents, setZeroCode }: PageBridgeOptions): PageBridge {
+  const link = createRelayLink({ builtins, toRelay, loadedAt, url, config: () => guard.config })
+  // Malformed relay messages are counted like the relay's own drops: the relay adds this report to
+  // its own, so the panel's totals cover both directions of the channel.
   const drops = createDropReport({
-    report: (counts) => builtins.post({ source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'drops', drops: counts } satisfies PageToContent),
+    report: (counts) => toRelay({ source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'drops', drops: counts } satisfies PageToContent),
     later: builtins.later,
   })
 
@@ -72,9 +73,7 @@ export function createPageBridge({ win, builtins, guard, loadedAt, url, wireAgen
   return {
     push: link.push,
     fault: link.fault,
-    fromRelay(source, data) {
-      // The relay posts to this window only: the tag from another window (a frame, an opener) is forged.
-      if (source !== win) return drops.count('source')
+    fromRelay(data) {
       const checked = checkContentToPage(data)
       if (!checked.ok) return drops.count(checked.reason)
       const message = checked.value

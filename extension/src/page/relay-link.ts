@@ -1,4 +1,4 @@
-// The page's side of the window hop to the content relay. Nothing is posted until the page has
+// The page's side of the private channel to the content relay (relay-channel.ts). Nothing is posted until the page has
 // something to say (an agent's first event, a fault, a resync): the relay, and the service worker
 // behind it, stay untouched by pages that never run an agent. The first batch then opens with the
 // page's load, as captured at document_start, and the config in force. Everything is set up at
@@ -10,9 +10,11 @@ import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/event
 import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
 import { createBatcher } from './batcher.ts'
 import type { PageBuiltins } from './builtins.ts'
+import type { ToRelay } from './relay-channel.ts'
 
 interface RelayLinkOptions {
   readonly builtins: PageBuiltins
+  readonly toRelay: ToRelay
   /**
    * When and where the page loaded, reported with the first batch: taken at `document_start`, the URL
    * redacted then (redactUrl), with the built-ins the page had not yet replaced.
@@ -29,9 +31,9 @@ interface RelayLink {
   fault(message: string): void
 }
 
-export function createRelayLink({ builtins, loadedAt, url, config }: RelayLinkOptions): RelayLink {
+export function createRelayLink({ builtins, toRelay, loadedAt, url, config }: RelayLinkOptions): RelayLink {
   const batcher = createBatcher({
-    send: (events) => builtins.post({ source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'events', events } satisfies PageToContent),
+    send: (events) => toRelay({ source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'events', events } satisfies PageToContent),
     now: builtins.now,
     microtask: builtins.microtask,
     later: builtins.later,

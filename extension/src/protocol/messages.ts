@@ -4,7 +4,18 @@ import type { GuardConfig } from '../../../engine/index.ts'
 import type { AgentDescriptor, InspectorEvent } from './events.ts'
 import type { ZeroCodeMode } from './zero-code-mode.ts'
 
-/** Tags on window.postMessage traffic between the MAIN world and the isolated world. */
+/**
+ * The event the relay dispatches on its window at document_start, before any page script exists,
+ * to hand the page script its end of the private channel between the two (a MessagePort in the
+ * event's `ports`). The page script takes the first offer and no other (docs/security.md, "The
+ * channel between the page script and the relay").
+ */
+export const CHANNEL_EVENT = 'repeat-tool-guard/channel'
+
+/**
+ * Who sent a message on that channel. Only the two scripts hold its ends, so a message tagged as
+ * the wrong one (a `source` drop) is a defect, never a page's forgery.
+ */
 export const PAGE_SOURCE = 'repeat-tool-guard/page'
 export const CONTENT_SOURCE = 'repeat-tool-guard/content'
 
@@ -15,13 +26,13 @@ export const PANEL_PORT = 'repeat-tool-guard/panel'
 /** The extension-storage key holding the user's config (panel -> storage -> content -> page). */
 export const CONFIG_STORAGE_KEY = 'config'
 
-// page (MAIN world) -> content (isolated world), via window.postMessage
+// page (MAIN world) -> content (isolated world), over the private channel (CHANNEL_EVENT)
 export type PageToContent =
   | { readonly source: typeof PAGE_SOURCE; readonly v: number; readonly kind: 'events'; readonly events: readonly InspectorEvent[] }
   /** Content -> page messages the page dropped since its last report; the relay adds them to its own. */
   | { readonly source: typeof PAGE_SOURCE; readonly v: number; readonly kind: 'drops'; readonly drops: DropCounts }
 
-// content -> page, via window.postMessage
+// content -> page, over the private channel
 export type ContentToPage =
   | { readonly source: typeof CONTENT_SOURCE; readonly v: number; readonly kind: 'config'; readonly config: GuardConfig }
   /** Asks the page to send a `snapshot` event (after the service worker restarted). */
@@ -30,8 +41,8 @@ export type ContentToPage =
   | { readonly source: typeof CONTENT_SOURCE; readonly v: number; readonly kind: 'zero-code'; readonly mode: ZeroCodeMode }
 
 /**
- * Why a hop dropped a message; counted per reason and shown in the panel. `rate`: the tab sent more
- * than its share of the service worker.
+ * Why a hop dropped a message; counted per reason and shown in the panel. `source`: tagged as
+ * another sender's. `rate`: the tab sent more than its share of the service worker.
  */
 export type DropReason = 'source' | 'version' | 'shape' | 'size' | 'sender' | 'rate'
 

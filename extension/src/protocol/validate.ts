@@ -262,8 +262,6 @@ const tabBatch = both(
   record({ frameId: natural, url: text(LIMITS.url), origin: frameOrigin, events }),
 )
 
-export { isTagged } from './tag.ts'
-
 /** Runs `body`, turning a rejection (or the throw of an exotic object) into a drop. */
 function attempt<T>(value: unknown, body: () => void): Checked<T> {
   try {

@@ -1,5 +1,7 @@
-// A hostile page forges the page script's messages. Nothing it posts may reach another tab, the
-// extension must keep working, and every forgery is dropped, counted, and reported as `drops`.
+// A hostile page forges the page script's messages. The page script talks to the relay over a
+// channel of their own (docs/security.md, "The channel between the page script and the relay"), so
+// nothing the page posts on the window reaches the extension, not even its drop count; nothing
+// reaches another tab, and the extension keeps working.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../../../extension/src/protocol/events.ts'
@@ -30,7 +32,7 @@ beforeAll(async () => {
 })
 
 describe('a hostile page', () => {
-  it('has every forgery dropped and counted, and sees the totals as drops', async () => {
+  it('reaches nothing with its forgeries: no event, no drop', async () => {
     await hostile.evaluate(
       ({ source, v, victimTabId, maxEvents, hugeLength }) => {
         const call = (tool: string) => ({
@@ -59,9 +61,10 @@ describe('a hostile page', () => {
       },
       { source: PAGE_SOURCE, v: PROTOCOL_VERSION, victimTabId: victimTab, maxEvents: LIMITS.eventsPerBatch, hugeLength: LIMITS.text + 1 },
     )
-    await expect.poll(() => tapHostile.drops(), { timeout: 10_000 }).toEqual({ shape: 3, size: 2, version: 1, source: 1 })
-    await expect.poll(async () => calls(await tapHostile.events())).toContain('forged_but_valid')
-    expect(calls(await tapHostile.events())).not.toContain('spoofed_tool')
+    // The page's own call, after the forgeries: once its row arrives, they would have long before it.
+    await runAgent(hostile, 'after', [['after_forgeries', {}]])
+    await expect.poll(async () => calls(await tapHostile.events()), { timeout: 10_000 }).toEqual(['after_forgeries'])
+    expect(await tapHostile.drops()).toBeUndefined()
   })
 
   it('puts HTML in tool names through as plain text, for its own tab only', async () => {
@@ -107,8 +110,9 @@ describe('a hostile page', () => {
     expect(await tapVictim.drops()).toBeUndefined()
   })
 
-  it('has its drop totals sent to a panel that subscribes later', async () => {
+  it('shows a panel that subscribes later its calls, and no drop', async () => {
     const late = await tapPanelPort(extensionPage, await stage.browser.tabId(hostile))
-    await expect.poll(() => late.drops()).toEqual({ shape: 3, size: 2, version: 1, source: 1 })
+    await expect.poll(async () => calls(await late.events())).toContain('after_forgeries')
+    expect(await late.drops()).toBeUndefined()
   })
 })

@@ -14,8 +14,8 @@ const stage = useStage({
   // A page busy with everything but an agent: plain fetches, window messages of its own.
   routes: (server) =>
     // `quietDone` settles once every request has ended and the message has reached the page's own
-    // listener (after the page script's, which listens from document_start): whatever could have
-    // started the on-demand half has by then.
+    // listener: whatever could have started the on-demand half has by then (the page script does
+    // not listen on the window at all; its channel to the relay is its own).
     routeHtml(server, '/quiet.html', `<!doctype html><title>quiet</title><script>
         const ended = [
           fetch('/quiet.html?get').catch(() => {}),

@@ -3,7 +3,6 @@
 // an open panel count every reminder once.
 import type { Page } from 'playwright-core'
 import { expect, it } from 'vitest'
-import { PAGE_SOURCE } from '../../../extension/src/protocol/messages.ts'
 import { useStage } from '../support/stage.ts'
 import { FIXTURES_DIR, repeat, runAgent, type Call } from './fixture.ts'
 
@@ -14,21 +13,22 @@ async function badgeOf(tabId: number): Promise<string> {
   return (await stage.browser.worker()).evaluate((tabId) => chrome.action.getBadgeText({ tabId }), tabId)
 }
 
-/** The inspector event types `page` posted towards the relay since `watchPosts`. */
-const posted = (page: Page) => page.evaluate(() => (window as unknown as { postedTypes: string[] }).postedTypes)
-
 /**
- * Collects what the page script posts to the relay. The relay's listener was added at
- * document_start, before this one: when this one sees a batch, the relay has passed it to its port.
+ * Resolves once what `page` reported so far has reached the relay. The page script posts on its
+ * channel to the relay at most one batcher interval (16 ms) after its last event, and a channel's
+ * messages arrive as tasks in the order they were posted: once that interval has passed, a message
+ * the page posts on a channel of its own arrives after the relay had the batch (and passed it to its
+ * port: the relay does that as it reads it).
  */
-const watchPosts = (page: Page) =>
-  page.evaluate((source) => {
-    const types: string[] = []
-    Object.assign(window, { postedTypes: types })
-    window.addEventListener('message', (e) => {
-      if (e.data?.source === source) types.push(...(e.data.events as { type: string }[]).map((event) => event.type))
+const reachedRelay = (page: Page) =>
+  page.evaluate(async () => {
+    await new Promise((passed) => setTimeout(passed, 100))
+    const { port1, port2 } = new MessageChannel()
+    await new Promise((arrived) => {
+      port1.onmessage = arrived
+      port2.postMessage('after the batch')
     })
-  }, PAGE_SOURCE)
+  })
 
 it('counts once, on the badge, in the popup and in an open panel, the reminder sent while the worker was stopping', async () => {
   const { page, tabId } = await stage.open('agent.html')
@@ -36,7 +36,6 @@ it('counts once, on the badge, in the popup and in an open panel, the reminder s
   const panel = await stage.browser.openPanel(tabId)
   await expect.poll(() => panel.getByTestId('reminder-text').count()).toBe(1)
   await expect.poll(() => badgeOf(tabId)).toBe('1')
-  await watchPosts(page)
 
   // The worker is busy until Chrome kills it: it reads nothing more from its ports.
   const worker = await stage.browser.worker()
@@ -52,7 +51,7 @@ it('counts once, on the badge, in the popup and in an open panel, the reminder s
   await busy
   // The fifth call fires the second reminder; the relay hands it to its port, which nobody reads.
   await runAgent(page, 'alpha', repeat(2, read))
-  await expect.poll(() => posted(page)).toContain('reminder')
+  await reachedRelay(page)
   await stage.browser.stopServiceWorker(instance)
   expect(await stuck).toBe('killed')
 

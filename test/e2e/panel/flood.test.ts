@@ -1,6 +1,7 @@
-// A hostile page floods its panel with valid batches of distinct reminders and faults near the size
-// limits, several times the panel's byte budget in all. The panel stays responsive, its heap stays
-// bounded, and another tab's panel shows its own agent complete.
+// A tab floods its panel with valid batches of distinct reminders and faults near the size limits,
+// several times the panel's byte budget in all, sent from the tab's relay world as a compromised
+// relay would send them (a page's own scripts cannot reach the relay). The panel stays responsive,
+// its heap stays bounded, and another tab's panel shows its own agent complete.
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -8,6 +9,8 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { CONTENT_PORT } from '../../../extension/src/protocol/messages.ts'
+import { evaluateInRelayWorld } from '../support/relay-world.ts'
 import { useStage } from '../support/stage.ts'
 
 declare global {
@@ -59,10 +62,31 @@ async function heapAfterCollection(page: Page): Promise<number> {
   return usedSize
 }
 
-/** Posts the flood from the page, as the page script would post its batches; resolves when all are posted. */
+/**
+ * Opens a port to the service worker from `page`'s relay world, as the relay does, and sends it
+ * `events` (kept open for `flood`).
+ */
+function sendFromRelay(page: Page, events: unknown[]): Promise<void> {
+  return evaluateInRelayWorld(
+    stage.browser,
+    page,
+    ({ name, events }) => {
+      const relay = globalThis as unknown as { floodPort?: chrome.runtime.Port; floodSeq?: number }
+      relay.floodPort ??= chrome.runtime.connect({ name })
+      relay.floodSeq = (relay.floodSeq ?? 0) + 1
+      relay.floodPort.postMessage({ v: 1, kind: 'events', url: location.href, events, stream: 'flood', seq: relay.floodSeq })
+    },
+    { name: CONTENT_PORT, events },
+  )
+}
+
+/** Sends the flood from the tab, as its relay would send batches; resolves when all are sent. */
 function flood(page: Page): Promise<void> {
-  return page.evaluate(
+  return evaluateInRelayWorld(
+    stage.browser,
+    page,
     async ({ batches, reminders, faults, chars }) => {
+      const relay = globalThis as unknown as { floodPort: chrome.runtime.Port; floodSeq: number }
       const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
       let n = 0
       for (let b = 0; b < batches; b++) {
@@ -73,7 +97,8 @@ function flood(page: Page): Promise<void> {
           events.push({ type: 'reminder', at: Date.now(), agentId: 'hook:1', seq: n, tool: 'grep', count: 3, level: 'gentle', text })
         }
         for (let i = 0; i < faults; i++) events.push({ type: 'fault', at: Date.now(), message: `flood f-${b}-${i} `.padEnd(chars, 'z') })
-        window.postMessage({ source: 'repeat-tool-guard/page', v: 1, kind: 'events', events }, '*')
+        relay.floodSeq += 1
+        relay.floodPort.postMessage({ v: 1, kind: 'events', url: location.href, events, stream: 'flood', seq: relay.floodSeq })
         // Within the router's burst per tab: the flood is delivered, not rate-dropped.
         await pause(20)
       }
@@ -90,8 +115,8 @@ it('a flooded panel stays responsive and bounded, and another tab’s panel is u
   const floodPanel = await stage.browser.openPanel(hostile.tabId)
   const quietPanel = await stage.browser.openPanel(quiet.tabId)
   await expect.poll(() => floodPanel.getByTestId('connection').textContent()).toContain('Live')
-  // The page's port is up before the flood (a relay still connecting keeps only a bounded queue).
-  await hostile.page.evaluate(() => window.postMessage({ source: 'repeat-tool-guard/page', v: 1, kind: 'events', events: [{ type: 'fault', at: Date.now(), message: 'warm-up' }] }, '*'))
+  // The tab's port is up before the flood.
+  await sendFromRelay(hostile.page, [{ type: 'fault', at: Date.now(), message: 'warm-up' }])
   await expect.poll(() => floodPanel.getByTestId('faults').textContent()).toContain('1 fault')
   const idleHeap = await heapAfterCollection(floodPanel)
 

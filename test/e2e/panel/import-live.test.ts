@@ -31,7 +31,7 @@ it('keeps an imported session exactly through a reload, live calls and a forged 
   await panel.getByTestId('import-input').setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(file) })
   await expect.poll(() => panel.getByTestId('imported-status').count()).toBe(1)
 
-  // A page load the page forges, a reload, and a new agent's calls.
+  // A page load the page forges (on the window, where it reaches nothing), a reload, and a new agent's calls.
   await page.evaluate(() => window.postMessage({ source: 'repeat-tool-guard/page', v: 1, kind: 'events', events: [{ type: 'page-load', at: Date.now(), url: 'http://forged/' }] }, '*'))
   await page.reload()
   await calls(page, 'after-reload', 'read', 3)

@@ -92,19 +92,18 @@ describe('the live panel', () => {
     await expect.poll(() => page.evaluate(() => window.__REPEAT_TOOL_GUARD__.config.thresholds)).toEqual([3, 5, 8])
   })
 
-  it('renders a hostile page’s markup as text and counts its forged messages as drops', async () => {
+  it('renders a hostile page’s markup as text, and its forged messages reach nothing', async () => {
     const quiet = await stage.open('agent.html?tab=quiet')
     await calls(quiet.page, 'quiet', 'grep', 1, 1)
     const quietPanel = await stage.browser.openPanel(quiet.tabId)
     const { page, tabId } = await stage.open('hostile.html')
     const panel = await stage.browser.openPanel(tabId)
     await page.evaluate(() => window.markup())
-    const forged = await page.evaluate(() => window.forge())
+    expect(await page.evaluate(() => window.forge())).toBeGreaterThan(0)
 
     await expect.poll(() => texts(panel, 'call-tool')).toEqual(Array(3).fill('<b>bold</b><script>document.title="pwned"</script>'))
     expect(await texts(panel, 'agent-label')).toEqual(['<img src=x onerror="document.title=\'pwned\'">'])
     expect(await panel.locator('[data-testid=timeline] b, [data-testid=timeline] script, [data-testid=agent-list] img').count()).toBe(0)
-    await expect.poll(() => panel.getByTestId('drops').textContent()).toBe(`⚠ ${forged} messages dropped`)
     // The markup's scripts set document.title: the panel's own title is untouched.
     expect(await panel.title()).toBe('Repeat Tool Guard')
 
@@ -113,6 +112,8 @@ describe('the live panel', () => {
     expect(await texts(quietPanel, 'agent-label')).toEqual(['quiet'])
     await page.evaluate(() => window.markup())
     await expect.poll(() => panel.getByTestId('agent-count').textContent()).toBe('6')
+    // The forgeries went before these calls: had they reached the extension, they would show by now.
+    expect(await panel.getByTestId('drops').count()).toBe(0)
   })
 
   it('exports a session that imports back exactly', async () => {

@@ -1,27 +1,29 @@
-// What a page reports towards the panel: the page script posts its inspector events to the window
-// (PAGE_SOURCE), where a listener of the test's own collects them.
+// What a page reports towards the panel: the page script sends its inspector events to the relay
+// over their private channel, where no page script can listen, so the test subscribes to the tab
+// at the service worker, as a panel does, and reads them there.
 import type { Page } from 'playwright-core'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import { PAGE_SOURCE } from '../../../extension/src/protocol/messages.ts'
+import { tapPanelPort, type PanelTap } from '../extension/panel-tap.ts'
 import type { Browser } from './browser.ts'
+
+const taps = new WeakMap<Page, PanelTap>()
 
 /**
  * Opens `url` in a new tab of `browser`, waits until the page has defined the global `ready` (its
- * script ran), if given, and from then on collects the events the page reports.
+ * script ran), if given, and subscribes to the tab's events (from its load on). The subscriber's
+ * extension page closes with the page. In a browser without the extension, nothing reports.
  */
 export async function openReportingPage(browser: Browser, url: string, ready?: string): Promise<Page> {
   const page = await browser.context.newPage()
   await page.goto(url)
   if (ready !== undefined) await page.waitForFunction((name) => name in window, ready)
-  await page.evaluate((source) => {
-    const seen: unknown[] = []
-    Object.assign(window, { seenEvents: seen })
-    window.addEventListener('message', (e) => {
-      if (e.data?.source === source) seen.push(...e.data.events)
-    })
-  }, PAGE_SOURCE)
+  if (browser.extensionId === undefined) return page
+  const tabId = await browser.tabId(page)
+  const subscriber = await browser.openPanel(tabId)
+  page.once('close', () => void subscriber.close().catch(() => undefined))
+  taps.set(page, await tapPanelPort(subscriber, tabId))
   return page
 }
 
-/** The events `page` reported since it was opened with openReportingPage. */
-export const reportedEvents = (page: Page) => page.evaluate(() => (window as unknown as { seenEvents: InspectorEvent[] }).seenEvents)
+/** The events `page` reported, as the service worker delivered them to a panel of its tab. */
+export const reportedEvents = async (page: Page): Promise<InspectorEvent[]> => (await taps.get(page)?.events()) ?? []

@@ -1,12 +1,13 @@
 // One tab for the tests of the page script and the content relay together on one window, as Chrome
 // runs them: a worker port that checks and acknowledges what the relay sends, as the router does,
-// and the window hop as Chrome makes it. A page script installs once per window, so each test file
+// and the private channel between the two scripts as Chrome makes it. A page script installs once per window, so each test file
 // is one tab (Vitest gives every file a window of its own): such a file mocks the modules below
 // with `tabModules` and calls `useContentTab()`.
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest'
 import { PROTOCOL_VERSION, type InspectorEvent } from '../../../extension/src/protocol/events.ts'
 import type { ContentToBackground, DropCounts } from '../../../extension/src/protocol/messages.ts'
 import { checkContentToBackground } from '../../../extension/src/protocol/validate.ts'
+import { FakeMessageChannel } from './fake-message-channel.ts'
 
 /** One runtime.Port of the relay; `stop` is Chrome closing it when it stops the service worker. */
 export class WorkerPort {
@@ -74,8 +75,11 @@ export const sentDrops = () =>
     return sum
   }, {})
 
-/** A message on the window from `source` (the page's own window unless told otherwise). */
+/** A message on the window from `source` (the page's own window unless told otherwise), as a page script may post one. */
 export const deliver = (data: unknown, source: unknown = window) => window.dispatchEvent(new MessageEvent('message', { data, source: source as Window }))
+
+/** The channel the relay made and offered the page script (port1 the relay's end, port2 the page script's). */
+export const channel = () => FakeMessageChannel.made[0]!
 
 /** Tells the top frame's relay `message` from the worker, outside any port (tabs.sendMessage). */
 export const tellTopFrame = (message: unknown) => tab.outside.forEach((listener) => listener(message))
@@ -86,9 +90,9 @@ export function useContentTab(): void {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     // The start-up half listens with Chrome's own API; the on-demand half uses the polyfill (above).
     vi.stubGlobal('chrome', { runtime: { onMessage: { addListener: (l: (message: unknown) => void) => void tab.outside.push(l) } } })
-    // happy-dom's postMessage names another object as the source; Chrome names this window, and
-    // clones the message: both scripts must see what they see in a tab.
-    window.postMessage = ((data: unknown) => void setTimeout(() => deliver(structuredClone(data)), 0)) as typeof window.postMessage
+    // happy-dom has no MessageChannel: one that clones and delivers in a later task, as Chrome's does.
+    vi.stubGlobal('MessageChannel', FakeMessageChannel)
+    // The page script first, as the manifest orders them: it listens when the relay offers the channel.
     await import('../../../extension/src/page/index.ts')
     await import('../../../extension/src/content/index.ts')
   })

@@ -1,36 +1,31 @@
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import { createDropReport } from '../../../extension/src/protocol/drop-report.ts'
+import { createDropReport } from '../../../extension/src/protocol/drop-counts.ts'
 import { readPageMessage } from '../../../extension/src/content/page-inbox.ts'
 import { readStoredConfig } from '../../../extension/src/content/stored-config.ts'
 import { LIMITS } from '../../../extension/src/protocol/events.ts'
-import { PAGE_SOURCE, type DropCounts } from '../../../extension/src/protocol/messages.ts'
+import { CONTENT_SOURCE, PAGE_SOURCE, type DropCounts } from '../../../extension/src/protocol/messages.ts'
 import { FakeClock } from './fake-clock.ts'
 import { call, pageBatch, v } from './samples.ts'
 
 describe('readPageMessage', () => {
   it('passes our page script batches through', () => {
-    expect(readPageMessage(true, pageBatch([call()]))).toEqual({ kind: 'events', events: [call()] })
+    expect(readPageMessage(pageBatch([call()]))).toEqual({ kind: 'events', events: [call()] })
   })
 
   it("passes the page script's drop report through", () => {
     const report = { source: PAGE_SOURCE, v, kind: 'drops', drops: { version: 1 } }
-    expect(readPageMessage(true, report)).toEqual({ kind: 'drops', drops: { version: 1 } })
-    expect(readPageMessage(false, report)).toEqual({ kind: 'drop', reason: 'source' })
-    expect(readPageMessage(true, { ...report, drops: { version: 'one' } })).toEqual({ kind: 'drop', reason: 'shape' })
+    expect(readPageMessage(report)).toEqual({ kind: 'drops', drops: { version: 1 } })
+    expect(readPageMessage({ ...report, drops: { version: 'one' } })).toEqual({ kind: 'drop', reason: 'shape' })
   })
 
-  it("ignores everybody else's traffic without counting it", () => {
-    for (const data of ['hello', null, 42, { type: 'webpackOk' }, { source: 'react-devtools-bridge' }])
-      expect(readPageMessage(true, data)).toEqual({ kind: 'ignore' })
-    expect(readPageMessage(false, { source: 'someone' })).toEqual({ kind: 'ignore' })
-  })
-
-  it('drops our tag from another window as source, and bad copies by reason', () => {
-    expect(readPageMessage(false, pageBatch())).toEqual({ kind: 'drop', reason: 'source' })
-    expect(readPageMessage(true, { ...pageBatch(), v: v + 1 })).toEqual({ kind: 'drop', reason: 'version' })
-    expect(readPageMessage(true, pageBatch([{ ...call(), tool: 'x'.repeat(LIMITS.toolName + 1) }]))).toEqual({ kind: 'drop', reason: 'size' })
-    expect(readPageMessage(true, pageBatch([{ ...call(), count: 'many' } as never]))).toEqual({ kind: 'drop', reason: 'shape' })
+  it('counts everything else on the channel, by reason: only the page script holds its other end', () => {
+    for (const data of ['hello', null, 42]) expect(readPageMessage(data)).toEqual({ kind: 'drop', reason: 'shape' })
+    expect(readPageMessage({ type: 'webpackOk' })).toEqual({ kind: 'drop', reason: 'source' })
+    expect(readPageMessage({ ...pageBatch(), source: CONTENT_SOURCE })).toEqual({ kind: 'drop', reason: 'source' })
+    expect(readPageMessage({ ...pageBatch(), v: v + 1 })).toEqual({ kind: 'drop', reason: 'version' })
+    expect(readPageMessage(pageBatch([{ ...call(), tool: 'x'.repeat(LIMITS.toolName + 1) }]))).toEqual({ kind: 'drop', reason: 'size' })
+    expect(readPageMessage(pageBatch([{ ...call(), count: 'many' } as never]))).toEqual({ kind: 'drop', reason: 'shape' })
   })
 })
 

@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import type { PageGuard } from '../../../extension/src/page/page-api.ts'
 import { PROTOCOL_VERSION, type InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import { CONTENT_SOURCE, PAGE_SOURCE, type DropCounts } from '../../../extension/src/protocol/messages.ts'
+import { CHANNEL_EVENT, CONTENT_SOURCE, PAGE_SOURCE, type DropCounts } from '../../../extension/src/protocol/messages.ts'
 import { checkPageToContent } from '../../../extension/src/protocol/validate.ts'
+import { FakeMessageChannel, type FakeMessagePort } from './fake-message-channel.ts'
 
 // happy-dom's Request has no accessors for the interceptor to capture (it would report a fault):
 // zero-code mode is tested on its own, here it installs and has no wire agents.
@@ -18,6 +19,8 @@ let installedAt: readonly [number, number]
 let posted: InspectorEvent[]
 let dropReports: DropCounts[]
 let guard: PageGuard
+/** The relay's end of the channel the test offered the page script, as the relay does at document_start. */
+let relayEnd: FakeMessagePort
 
 beforeEach(async () => {
   win = new Window({ url: 'https://page.test/app' })
@@ -25,17 +28,20 @@ beforeEach(async () => {
   Object.defineProperty(win, 'origin', { value: win.location.origin })
   posted = []
   dropReports = []
-  win.addEventListener('message', (event) => {
-    const checked = checkPageToContent((event as unknown as MessageEvent).data)
+  const channel = new FakeMessageChannel()
+  relayEnd = channel.port1
+  relayEnd.onmessage = ({ data }) => {
+    const checked = checkPageToContent(data)
     if (!checked.ok) return
     if (checked.value.kind === 'events') posted.push(...checked.value.events)
     else dropReports.push(checked.value.drops)
-  })
+  }
   vi.stubGlobal('window', win)
   vi.resetModules()
   const before = Date.now()
   await import('../../../extension/src/page/index.ts')
   installedAt = [before, Date.now()]
+  win.dispatchEvent(new win.MessageEvent(CHANNEL_EVENT, { ports: [channel.port2 as never] }))
   guard = (win as unknown as { __REPEAT_TOOL_GUARD__: PageGuard }).__REPEAT_TOOL_GUARD__
 })
 
@@ -50,8 +56,7 @@ const totalDrops = () =>
     for (const [reason, n] of Object.entries(drops)) sum[reason] = (sum[reason] ?? 0) + (n ?? 0)
     return sum
   }, {})
-// Dispatched rather than posted: the test environment's postMessage names another object as source.
-const deliver = (data: object) => win.dispatchEvent(new win.MessageEvent('message', { data, source: win as never }))
+const deliver = (data: object) => relayEnd.postMessage(data)
 const fromContent = (message: object) => deliver({ source: CONTENT_SOURCE, v: PROTOCOL_VERSION, ...message })
 const agent = { name: 'unit' }
 const repeatGrep = async (times: number) => {
@@ -83,7 +88,7 @@ describe('the page script', () => {
   it('applies a config from the relay before any agent, reports it, and runs the first calls under it', async () => {
     const config = { ...RECOMMENDED_CONFIG, thresholds: [2, 9] }
     fromContent({ kind: 'config', config })
-    expect(guard.config).toEqual(config)
+    await expect.poll(() => guard.config).toEqual(config)
     await expect.poll(() => posted.at(-1)).toMatchObject({ type: 'config', config })
     await guard.postExecute({ agent, name: 'grep', arguments: { q: 1 } })
     const second = await guard.postExecute({ agent, name: 'grep', arguments: { q: 1 } })
@@ -120,10 +125,10 @@ describe('the page script', () => {
     fromContent({ kind: 'config', config, extra: 1 })
     fromContent({ kind: 'config', config: { ...config, thresholds: 'many' } })
     deliver({ source: CONTENT_SOURCE, v: PROTOCOL_VERSION + 1, kind: 'config', config: RECOMMENDED_CONFIG })
-    // The page's own tag is not the relay's: other traffic, neither applied nor counted.
+    // The page's own tag is not the relay's: dropped as `source`.
     deliver({ source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'config', config: RECOMMENDED_CONFIG })
     await expect.poll(() => guard.config.thresholds).toEqual([2, 9])
-    await expect.poll(totalDrops).toEqual({ shape: 3, version: 1 })
+    await expect.poll(totalDrops).toEqual({ shape: 3, version: 1, source: 1 })
     fromContent({ kind: 'resync' })
     // The snapshot answers the last message: every event the ones before it caused went out before it.
     await expect.poll(() => types().filter((t) => t === 'snapshot').length).toBe(1)

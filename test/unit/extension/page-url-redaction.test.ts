@@ -4,6 +4,7 @@
 // and the frame URL every batch carries to the service worker.
 import { beforeAll, expect, it, vi } from 'vitest'
 import type { ContentToBackground } from '../../../extension/src/protocol/messages.ts'
+import { FakeMessageChannel } from './fake-message-channel.ts'
 
 const sent = vi.hoisted(() => [] as ContentToBackground[])
 vi.mock('webextension-polyfill', () => ({
@@ -23,11 +24,11 @@ vi.mock('../../../extension/src/page/fetch/install.ts', () => ({ installFetchInt
 
 beforeAll(async () => {
   vi.stubGlobal('chrome', { runtime: { onMessage: { addListener: () => {} } } })
-  // happy-dom's postMessage names another object as the source; Chrome names this window.
-  window.postMessage = ((data: unknown) => void setTimeout(() => window.dispatchEvent(new MessageEvent('message', { data: structuredClone(data), source: window })), 0)) as typeof window.postMessage
-  // The relay first: it must listen before the page posts its first batch.
-  await import('../../../extension/src/content/index.ts')
+  // happy-dom has no MessageChannel: one that clones and delivers in a later task, as Chrome's does.
+  vi.stubGlobal('MessageChannel', FakeMessageChannel)
+  // The page script first, as the manifest orders them: it takes the channel the relay offers.
   await import('../../../extension/src/page/index.ts')
+  await import('../../../extension/src/content/index.ts')
 })
 
 it('no secret of the page URL reaches the service worker', async () => {

@@ -10,7 +10,6 @@ import {
   checkInspectorEvent,
   checkPageToContent,
   checkPanelToBackground,
-  isTagged,
 } from '../../../extension/src/protocol/validate.ts'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { WIRE_FORMATS } from '../../../engine/wire/types.ts'
@@ -187,13 +186,6 @@ describe('page -> content', () => {
     expect(reason(checkPageToContent({ source: PAGE_SOURCE, v, kind: 'drops' }))).toBe('shape')
     expect(reason(checkPageToContent({ ...drops, v: v + 1 }))).toBe('version')
     expect(reason(checkPageToContent({ ...drops, source: CONTENT_SOURCE }))).toBe('source')
-  })
-
-  it('recognises our tags only on objects', () => {
-    expect(isTagged(pageBatch(), PAGE_SOURCE)).toBe(true)
-    expect(isTagged(pageBatch(), CONTENT_SOURCE)).toBe(false)
-    expect(isTagged(PAGE_SOURCE, PAGE_SOURCE)).toBe(false)
-    expect(isTagged(null, PAGE_SOURCE)).toBe(false)
   })
 })
 

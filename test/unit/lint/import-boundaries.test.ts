@@ -90,7 +90,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
   it('keeps the page script apart from the relay, the service worker, the panel and the popup', () => {
     expect(
       refused({
-        'extension/src/page/shared.ts': '../protocol/drop-report.ts',
+        'extension/src/page/shared.ts': '../protocol/drop-counts.ts',
         'extension/src/page/own.ts': './builtins.ts',
         'extension/src/page/relay.ts': '../content/bridge.ts',
         'extension/src/page/worker.ts': '../background/router.ts',

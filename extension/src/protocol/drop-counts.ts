@@ -1,7 +1,7 @@
-// Counts dropped window messages by reason and reports what was counted since the last report,
-// at most once per interval: a page flooding forgeries costs one small port message per interval.
-// The relay reports to the service worker; the page script, whose drops the relay adds to its
-// own, reports to the relay.
+// Counts dropped messages by reason and reports what was counted since the last report, at most
+// once per interval: a burst of malformed messages costs one small message per interval. The relay
+// reports to the service worker; the page script, whose drops the relay adds to its own, reports to
+// the relay. Pure counting, with no extension API: both content scripts import it.
 import type { DropCounts, DropReason } from './messages.ts'
 
 interface DropReport {
