@@ -76,6 +76,7 @@ export const hasInstance = /* @__PURE__ */ uncurryThis(Function.prototype[Symbol
 export const stringSlice = /* @__PURE__ */ uncurryThis(String.prototype.slice)
 export const stringCharCodeAt = /* @__PURE__ */ uncurryThis(String.prototype.charCodeAt)
 export const stringIndexOf = /* @__PURE__ */ uncurryThis(String.prototype.indexOf) as (text: string, search: string, from?: number) => number
+export const stringStartsWith = /* @__PURE__ */ uncurryThis(String.prototype.startsWith) as (text: string, search: string, from?: number) => boolean
 export const stringLastIndexOf = /* @__PURE__ */ uncurryThis(String.prototype.lastIndexOf) as (text: string, search: string, from?: number) => number
 export const stringReplaceAll = /* @__PURE__ */ uncurryThis(String.prototype.replaceAll) as unknown as (text: string, search: string, replacement: string) => string
 /** `RegExp.prototype.test` would read `exec` off the expression at call time; this is the original. */
