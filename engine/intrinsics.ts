@@ -20,6 +20,7 @@ const uncurryThis = /* @__PURE__ */ bind.bind(call) as <T, A extends unknown[], 
 export const now: () => number = Date.now
 export const { parse: jsonParse, stringify: jsonStringify } = JSON
 export const { freeze, keys: objectKeys, create: objectCreate, getPrototypeOf, defineProperty } = Object
+export const objectHasOwn = /* @__PURE__ */ uncurryThis(Object.prototype.hasOwnProperty) as (value: object, key: PropertyKey) => boolean
 export const { isArray } = Array
 export const { isFinite: isFiniteNumber, isSafeInteger } = Number
 export const { isView: isArrayBufferView } = ArrayBuffer
