@@ -4,9 +4,11 @@
 // built-ins"), or that has no caller at all (a job the browser runs for a promise someone
 // resolved). The page's own calls, Playwright's and those of page code the extension calls (a
 // tool's execute) are not noted: their caller is theirs. `installBuiltinTraps` runs inside the
-// page, so it uses nothing from outside itself.
+// page, so it uses nothing from outside itself but the trap core it is handed
+// (test/support/builtin-trap-core.ts).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { trapBuiltins } from '../../support/builtin-trap-core.ts'
 import { EXTENSION_DIR } from '../support/browser.ts'
 
 /** What the page keeps on `window.builtinTraps`. */
@@ -40,15 +42,18 @@ export function pageScript(extensionId: string): PageScript {
   return { prefix: `chrome-extension://${extensionId}/page.js:`, onDemand: { from: at(start), to: at(start + end.index + 1) } }
 }
 
+/** The script that traps the page's built-ins, for `page.evaluate`: the installer and the core it uses, as text. */
+export function builtinTrapsScript(script: PageScript): string {
+  return `(${installBuiltinTraps.toString()})(${JSON.stringify(script)}, ${trapBuiltins.toString()})`
+}
+
 /**
  * Replaces the built-ins (run inside the page): every method and getter of the usual owners, the
  * `Symbol.hasInstance` of the constructors the hooks meet (what `instanceof` reads), and the global
  * constructors themselves, with wrappers that note calls and `new`.
  */
-export function installBuiltinTraps({ prefix, onDemand }: PageScript): void {
-  const { apply, construct: reflectConstruct, ownKeys, getOwnPropertyDescriptor, defineProperty, getPrototypeOf } = Reflect
-  const NativeProxy = Proxy
-  const ordinaryHasInstance = Function.prototype[Symbol.hasInstance]
+function installBuiltinTraps({ prefix, onDemand }: PageScript, trap: typeof trapBuiltins): void {
+  const { apply, defineProperty, getPrototypeOf } = Reflect
   const NativeError = Error
   const NativeNumber = Number
   const stringIndexOf = String.prototype.indexOf
@@ -119,51 +124,6 @@ export function installBuiltinTraps({ prefix, onDemand }: PageScript): void {
     if (frames.length === 0 || isHookLayer(frames[0]!)) traps.hits[traps.hits.length] = `${name} <- ${frames.length === 0 ? 'a job' : frames[0]}`
   }
 
-  function trapOf(name: string, original: (...args: unknown[]) => unknown) {
-    return function (this: unknown, ...args: unknown[]): unknown {
-      note(name)
-      return apply(original, this, args)
-    }
-  }
-
-  for (let i = 0; i < owners.length; i++) {
-    const label = owners[i]![0]
-    const owner = owners[i]![1]
-    const keys = ownKeys(owner)
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k]!
-      const descriptor = getOwnPropertyDescriptor(owner, key)!
-      if (!descriptor.configurable || key === 'constructor') continue
-      const name = `${label}.${typeof key === 'symbol' ? `[${key.description}]` : key}`
-      let replaced: PropertyDescriptor
-      if (typeof descriptor.value === 'function') replaced = { value: trapOf(name, descriptor.value), writable: descriptor.writable, enumerable: descriptor.enumerable, configurable: true }
-      else if (typeof descriptor.get === 'function') replaced = { get: trapOf(name, descriptor.get), set: descriptor.set, enumerable: descriptor.enumerable, configurable: true }
-      else continue
-      defineProperty(owner, key, replaced)
-      traps.count++
-    }
-  }
-  for (let i = 0; i < withInstanceChecks.length; i++) {
-    const name = `${withInstanceChecks[i]![0]}[Symbol.hasInstance]`
-    defineProperty(withInstanceChecks[i]![1], Symbol.hasInstance, { value: trapOf(name, ordinaryHasInstance), configurable: true })
-    traps.count++
-  }
-  const win = window as unknown as Record<string, (...args: unknown[]) => unknown>
-  for (let i = 0; i < globals.length; i++) {
-    const name = globals[i]!
-    const original = win[name]!
-    const wrapper: (...args: unknown[]) => unknown = new NativeProxy(original, {
-      apply(target, self, args) {
-        note(`${name}()`)
-        return apply(target, self, args)
-      },
-      construct(target, args, newTarget): object {
-        note(`new ${name}`)
-        return reflectConstruct(target, args, newTarget === wrapper ? target : newTarget) as object
-      },
-    })
-    win[name] = wrapper
-    traps.count++
-  }
+  traps.count = trap({ owners, withInstanceChecks, globals, global: window, spared: [] }, note, (owner, key, descriptor) => void defineProperty(owner, key, descriptor))
   ;(window as unknown as TrapsWindow).builtinTraps = traps
 }
