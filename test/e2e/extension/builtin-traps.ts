@@ -8,7 +8,7 @@
 // (test/support/builtin-trap-core.ts).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { trapBuiltins } from '../../support/builtin-trap-core.ts'
+import { COMMON_INSTANCE_CHECKS, COMMON_OWNERS, GLOBAL_CONSTRUCTORS, trapBuiltins, type TrapPlan } from '../../support/builtin-trap-core.ts'
 import { EXTENSION_DIR } from '../support/browser.ts'
 
 /** What the page keeps on `window.builtinTraps`. */
@@ -42,9 +42,16 @@ export function pageScript(extensionId: string): PageScript {
   return { prefix: `chrome-extension://${extensionId}/page.js:`, onDemand: { from: at(start), to: at(start + end.index + 1) } }
 }
 
+/** What the page traps: what the unit tests trap, and more of what a page has. */
+const PLAN = {
+  owners: [...COMMON_OWNERS, 'StringIterator', 'Number.prototype', 'Symbol.prototype', 'WeakSet.prototype', 'Error.prototype'],
+  withInstanceChecks: [...COMMON_INSTANCE_CHECKS, 'Request', 'Headers', 'Response', 'XMLHttpRequest', 'Worker'],
+  globals: GLOBAL_CONSTRUCTORS,
+}
+
 /** The script that traps the page's built-ins, for `page.evaluate`: the installer and the core it uses, as text. */
 export function builtinTrapsScript(script: PageScript): string {
-  return `(${installBuiltinTraps.toString()})(${JSON.stringify(script)}, ${trapBuiltins.toString()})`
+  return `(${installBuiltinTraps.toString()})(${JSON.stringify(script)}, ${JSON.stringify(PLAN)}, ${trapBuiltins.toString()})`
 }
 
 /**
@@ -52,50 +59,13 @@ export function builtinTrapsScript(script: PageScript): string {
  * `Symbol.hasInstance` of the constructors the hooks meet (what `instanceof` reads), and the global
  * constructors themselves, with wrappers that note calls and `new`.
  */
-function installBuiltinTraps({ prefix, onDemand }: PageScript, trap: typeof trapBuiltins): void {
-  const { apply, defineProperty, getPrototypeOf } = Reflect
+function installBuiltinTraps({ prefix, onDemand }: PageScript, plan: Omit<TrapPlan, 'global' | 'spared'>, trap: typeof trapBuiltins): void {
+  const { apply, defineProperty } = Reflect
   const NativeError = Error
   const NativeNumber = Number
   const stringIndexOf = String.prototype.indexOf
   const stringSlice = String.prototype.slice
   const stringSplit = String.prototype.split
-  const owners: [string, object][] = [
-    ['Object', Object],
-    ['Object.prototype', Object.prototype],
-    ['Array', Array],
-    ['Array.prototype', Array.prototype],
-    ['ArrayIterator', getPrototypeOf([][Symbol.iterator]()) as object],
-    ['String', String],
-    ['String.prototype', String.prototype],
-    ['StringIterator', getPrototypeOf(''[Symbol.iterator]()) as object],
-    ['JSON', JSON],
-    ['Promise', Promise],
-    ['Promise.prototype', Promise.prototype],
-    ['Reflect', Reflect],
-    ['Function.prototype', Function.prototype],
-    ['RegExp.prototype', RegExp.prototype],
-    ['Number.prototype', Number.prototype],
-    ['Symbol.prototype', Symbol.prototype],
-    ['Map.prototype', Map.prototype],
-    ['Set.prototype', Set.prototype],
-    ['WeakMap.prototype', WeakMap.prototype],
-    ['WeakSet.prototype', WeakSet.prototype],
-    ['Error', Error],
-    ['Error.prototype', Error.prototype],
-  ]
-  const withInstanceChecks: [string, object][] = [
-    ['URL', URL],
-    ['Request', Request],
-    ['Headers', Headers],
-    ['Response', Response],
-    ['XMLHttpRequest', XMLHttpRequest],
-    ['Worker', Worker],
-    ['DOMException', DOMException],
-    ['Error', Error],
-    ['TypeError', TypeError],
-    ['Promise', Promise],
-  ]
-  const globals = ['Proxy', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Promise', 'Error', 'Map', 'Set', 'WeakMap'] as const
   const traps: BuiltinTraps = { armed: false, hits: [], count: 0 }
 
   /** Whether a frame is the hook layer's: in page.js, outside its on-demand half. */
@@ -124,6 +94,6 @@ function installBuiltinTraps({ prefix, onDemand }: PageScript, trap: typeof trap
     if (frames.length === 0 || isHookLayer(frames[0]!)) traps.hits[traps.hits.length] = `${name} <- ${frames.length === 0 ? 'a job' : frames[0]}`
   }
 
-  traps.count = trap({ owners, withInstanceChecks, globals, global: window, spared: [] }, note, (owner, key, descriptor) => void defineProperty(owner, key, descriptor))
+  traps.count = trap({ ...plan, global: window, spared: [] }, note, (owner, key, descriptor) => void defineProperty(owner, key, descriptor))
   ;(window as unknown as TrapsWindow).builtinTraps = traps
 }

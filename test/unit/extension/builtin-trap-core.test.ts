@@ -19,11 +19,11 @@ describe('the built-in traps', () => {
       }
     }
     const hits: string[] = []
-    const world: { Thing: typeof Thing } = { Thing }
     const fixed = Object.defineProperty({}, 'stays', { value: () => 1, configurable: false })
+    const world: { Thing: typeof Thing; Fixed: object } = { Thing, Fixed: fixed }
     const plan = {
-      owners: [['Thing.prototype', Thing.prototype], ['Fixed', fixed]] as const,
-      withInstanceChecks: [['Thing', Thing]] as const,
+      owners: ['Thing.prototype', 'Fixed'],
+      withInstanceChecks: ['Thing'],
       globals: ['Thing'],
       global: world,
       spared: ['Thing.prototype.keep'],

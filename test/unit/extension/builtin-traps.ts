@@ -6,7 +6,7 @@
 // stand for the browser, the page and the analysis disarm while they run, and arm again around the
 // hook's functions they call back (a Proxy's trap, a URL or body callback).
 
-import { trapBuiltins } from '../../support/builtin-trap-core.ts'
+import { COMMON_INSTANCE_CHECKS, COMMON_OWNERS, GLOBAL_CONSTRUCTORS, trapBuiltins } from '../../support/builtin-trap-core.ts'
 
 export interface Traps {
   /** The names of the trapped built-ins called while armed, in order. */
@@ -20,41 +20,14 @@ export interface Traps {
 }
 
 // The test's own plumbing, captured before any trap is in place.
-const { getOwnPropertyDescriptor, defineProperty, getPrototypeOf } = Reflect
+const { getOwnPropertyDescriptor, defineProperty } = Reflect
 
-const OWNERS: readonly (readonly [string, object])[] = [
-  ['Object', Object],
-  ['Object.prototype', Object.prototype],
-  ['Array', Array],
-  ['Array.prototype', Array.prototype],
-  ['ArrayIterator', getPrototypeOf([][Symbol.iterator]()) as object],
-  ['String', String],
-  ['String.prototype', String.prototype],
-  ['JSON', JSON],
-  ['Promise', Promise],
-  ['Promise.prototype', Promise.prototype],
-  ['Reflect', Reflect],
-  ['Function.prototype', Function.prototype],
-  ['RegExp.prototype', RegExp.prototype],
-  ['Map.prototype', Map.prototype],
-  ['Set.prototype', Set.prototype],
-  ['WeakMap.prototype', WeakMap.prototype],
-  ['Error', Error],
-]
-const WITH_INSTANCE_CHECKS: readonly (readonly [string, object])[] = [
-  ['URL', URL],
-  ['Error', Error],
-  ['TypeError', TypeError],
-  ['DOMException', DOMException],
-  ['Promise', Promise],
-]
 /**
  * Left alone: `Promise.prototype.then` reads it, the captured one included, to make the promise it
  * returns, and a hook follows a tool's promise with that `then` as the browser follows it (README.md,
  * "A page that replaces built-ins").
  */
 const SPARED = ['Promise.[Symbol.species]']
-const GLOBALS = ['Proxy', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Promise', 'Error', 'Map', 'Set', 'WeakMap'] as const
 
 export function createTraps(): Traps {
   const hits: string[] = []
@@ -71,7 +44,7 @@ export function createTraps(): Traps {
       defineProperty(owner, key, descriptor)
       undo[undo.length] = () => (before === undefined ? void delete (owner as Record<PropertyKey, unknown>)[key] : void defineProperty(owner, key, before))
     }
-    trapBuiltins({ owners: OWNERS, withInstanceChecks: WITH_INSTANCE_CHECKS, globals: GLOBALS, global: globalThis, spared: SPARED }, note, replace)
+    trapBuiltins({ owners: COMMON_OWNERS, withInstanceChecks: COMMON_INSTANCE_CHECKS, globals: GLOBAL_CONSTRUCTORS, global: globalThis, spared: SPARED }, note, replace)
     // An array without an element of its own at 0 or 1 reads it from here; writing one makes it its own.
     for (let index = 0; index < 2; index++) {
       replace(Array.prototype, index, {
