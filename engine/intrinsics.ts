@@ -29,6 +29,7 @@ export const NativeError = Error
 export const toText = String
 export const toNumber = Number
 export const NativeBigInt = BigInt
+export const NativeRegExp = RegExp
 export const callFunction = apply
 
 export const arrayIncludes = /* @__PURE__ */ uncurryThis(Array.prototype.includes) as <T>(array: readonly T[], item: T) => boolean

@@ -51,7 +51,7 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
     if (template === undefined || template.ignored !== ignored) a.template = template = templateOf(aText, ignored)
     if (template.parts === null) return false
     if (b.template === template) return true
-    if (!fitsTemplate(template.parts, bText)) return false
+    if (!fitsTemplate(template, bText)) return false
     b.template = template
     return true
   }

@@ -5,7 +5,7 @@
 // nothing is parsed or written. Any other text (a member moved, white space added, a value that is
 // not JSON) is compared by canonical form, as before.
 import { CLOSE_BRACE, CLOSE_BRACKET, COMMA, JsonText, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../json-text.ts'
-import { arrayPush, jsonParse, jsonStringify, regExpTest, setHas, stringCharCodeAt, stringSlice, stringStartsWith } from '../intrinsics.ts'
+import { arrayPush, jsonParse, jsonStringify, regExpTest, setHas, stringCharCodeAt, stringIndexOf, stringSlice, stringStartsWith, NativeRegExp } from '../intrinsics.ts'
 import { MAX_DEPTH } from '../stringifiers.ts'
 
 /**
@@ -16,6 +16,14 @@ export interface ResultTemplate {
   /** The keys it was made for: a config with other keys makes its own. */
   readonly ignored: ReadonlySet<string>
   readonly parts: readonly string[] | null
+  /** How many texts were found to fit it part by part. */
+  fitted: number
+  /**
+   * Once texts keep fitting, the parts with a string, number or literal in each gap as one
+   * expression: one native match instead of a scan per part. Made only then, as making one costs
+   * as much as thousands of matches.
+   */
+  pattern: RegExp | undefined
 }
 
 /**
@@ -23,8 +31,23 @@ export interface ResultTemplate {
  * member, or nests deeper than the canonical form keeps (where the walk would only cost).
  */
 export function templateOf(text: string, ignored: ReadonlySet<string>): ResultTemplate {
-  return { ignored, parts: partsOf(text, ignored) }
+  return { ignored, parts: partsOf(text, ignored), fitted: 0, pattern: undefined }
 }
+
+/** Whether `text` fits `template`, which has parts: the same parts with a JSON value in every gap. */
+export function fitsTemplate(template: ResultTemplate, text: string): boolean {
+  const parts = template.parts!
+  // The expression takes only the commonest values in the gaps; the parts take any.
+  if (template.pattern !== undefined && regExpTest(template.pattern, text)) return true
+  if (!fitsParts(parts, text)) return false
+  if (++template.fitted === PATTERN_AFTER && text.length <= MAX_PATTERN_TEXT) template.pattern = patternOf(parts)
+  return true
+}
+
+/** Texts that fit part by part before a template gets its expression: a poll that keeps repeating. */
+const PATTERN_AFTER = 8
+/** Longer texts are compared part by part: an expression as long as the text costs more than it saves. */
+const MAX_PATTERN_TEXT = 16_384
 
 function partsOf(text: string, ignored: ReadonlySet<string>): string[] | null {
   try {
@@ -43,7 +66,7 @@ function partsOf(text: string, ignored: ReadonlySet<string>): string[] | null {
 }
 
 /** Whether `text` is the text of `parts` with a JSON value in every gap. */
-export function fitsTemplate(parts: readonly string[], text: string): boolean {
+function fitsParts(parts: readonly string[], text: string): boolean {
   const last = parts.length - 1
   let at = 0
   for (let i = 0; i < last; i++) {
@@ -122,6 +145,25 @@ class GapFinder {
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?/y
 const LITERAL = /true|false|null/y
+/** A gap's value in a template's expression: the string, number and literal above. */
+const VALUE = `(?:${STRING.source}|${NUMBER.source}|${LITERAL.source})`
+
+function patternOf(parts: readonly string[]): RegExp {
+  let source = '^'
+  for (let i = 0; i < parts.length; i++) source += (i === 0 ? '' : VALUE) + escaped(parts[i]!)
+  return new NativeRegExp(`${source}$`)
+}
+
+/** `text` as an expression that matches it literally. */
+function escaped(text: string): string {
+  let source = ''
+  for (let i = 0; i < text.length; i++) {
+    const c = stringSlice(text, i, i + 1)
+    source += stringIndexOf(SPECIAL, c) >= 0 ? `\\${c}` : c
+  }
+  return source
+}
+const SPECIAL = '\\^$.*+?()[]{}|'
 const MINUS = 0x2d
 const BACKSLASH = 0x5c
 const ZERO = 0x30
