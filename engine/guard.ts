@@ -6,7 +6,7 @@ import { createEmitter } from './emitter.ts'
 import { isObjectLike, kindOf, readExecution, UsageError } from './execution.ts'
 import { freeze, isArray, joined, mapped, now } from './intrinsics.ts'
 import { createToolFilter } from './patterns.ts'
-import { blockFeedback, comparedContent, createDetectors, nextThreshold, sameResultKey, type TrackedCall } from './detectors/index.ts'
+import { blockFeedback, comparedContent, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
 import type { ToolPolicy } from './detectors/policy.ts'
 import type { ResultKey } from './detectors/result-key.ts'
 import { errorText } from './error-text.ts'
@@ -49,14 +49,16 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     if (!tracked && !events.listening) return undefined
     const policy = tracked ? detectors.policyFor(tool) : undefined
     // Serialised at most once: a repeat the chain recognises by its shape is not at all.
-    const run = policy && advance(agent, tool, call.arguments, policy, detectors.resultOf(policy, result, call))
+    const resultKey = policy && detectors.resultOf(policy, result, call)
+    const run = policy && advance(agent, tool, call.arguments, policy, resultKey)
     const args = run ? run.canonicalArguments : canonicalArguments(call.arguments)
     const { count } = agent.chain
     const agentId = agent.info.id
     if (events.listening) {
       const event = { type: 'call', at: now(), agentId, seq, tool, canonicalArguments: args, tracked, denied, isError, count, nextThreshold: nextThreshold(detectors.policyFor(agent.chain.tool ?? tool), count) } as const
-      // The original event is built as before; only a result-aware call's gets the result too.
-      const content = comparedContent(run?.result)
+      // The original event is built as before; only a result-aware call's gets the result too:
+      // this call's own, also when the run's last call stands for it.
+      const content = comparedContent(run && resultKey)
       events.emit(content === undefined ? event : { ...event, result: content })
     }
     if (!run) return undefined
@@ -71,13 +73,13 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   function advance({ info, chain }: AgentRecord, tool: string, rawArguments: unknown, policy: ToolPolicy, result: ResultKey | undefined): TrackedCall {
     const read = readArguments(chain, tool, rawArguments)
     // The hot path: a repeat recognised by its shape, whose result (for a result-aware tool) is
-    // the last call's again, word for word. The comparison would say 'same' and every write below
+    // the last call's again, word for word but for the values of ignored keys. The comparison would say 'same' and every write below
     // would leave the chain as it is (its arguments, its shape, a result that reads the same):
     // only the count moves. The call, as the detectors read it, is the run's last one again (set
     // with the chain's tool), unless a new config changed the tool's policy since. The last
     // call's result, not the chain's: after a denied call the chain keeps the last real result,
     // and the denied call (whose result matches any) must not stand for this one.
-    const repeat = read.repeat && sameResultKey(result, chain.call!.result)
+    const repeat = read.repeat && detectors.repeatsResult(chain.call!.result, result)
     if (repeat) {
       chain.count += 1
       if (chain.call!.policy === policy) return chain.call!

@@ -20,6 +20,7 @@ const uncurryThis = /* @__PURE__ */ bind.bind(call) as <T, A extends unknown[], 
 export const now: () => number = Date.now
 export const { parse: jsonParse, stringify: jsonStringify } = JSON
 export const { freeze, keys: objectKeys, create: objectCreate, getPrototypeOf, defineProperty } = Object
+export const objectHasOwn = /* @__PURE__ */ uncurryThis(Object.prototype.hasOwnProperty) as (value: object, key: PropertyKey) => boolean
 export const { isArray } = Array
 export const { isFinite: isFiniteNumber, isSafeInteger } = Number
 export const { isView: isArrayBufferView } = ArrayBuffer
@@ -28,6 +29,7 @@ export const NativeError = Error
 export const toText = String
 export const toNumber = Number
 export const NativeBigInt = BigInt
+export const NativeRegExp = RegExp
 export const callFunction = apply
 
 export const arrayIncludes = /* @__PURE__ */ uncurryThis(Array.prototype.includes) as <T>(array: readonly T[], item: T) => boolean
@@ -76,6 +78,7 @@ export const hasInstance = /* @__PURE__ */ uncurryThis(Function.prototype[Symbol
 export const stringSlice = /* @__PURE__ */ uncurryThis(String.prototype.slice)
 export const stringCharCodeAt = /* @__PURE__ */ uncurryThis(String.prototype.charCodeAt)
 export const stringIndexOf = /* @__PURE__ */ uncurryThis(String.prototype.indexOf) as (text: string, search: string, from?: number) => number
+export const stringStartsWith = /* @__PURE__ */ uncurryThis(String.prototype.startsWith) as (text: string, search: string, from?: number) => boolean
 export const stringLastIndexOf = /* @__PURE__ */ uncurryThis(String.prototype.lastIndexOf) as (text: string, search: string, from?: number) => number
 export const stringReplaceAll = /* @__PURE__ */ uncurryThis(String.prototype.replaceAll) as unknown as (text: string, search: string, replacement: string) => string
 /** `RegExp.prototype.test` would read `exec` off the expression at call time; this is the original. */

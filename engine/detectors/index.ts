@@ -11,7 +11,7 @@ import { compareStep, type StepMatch, type TrackedCall } from './run-key.ts'
 import { sameToolReminder } from './same-tool.ts'
 
 export { blockFeedback } from './enforcement.ts'
-export { comparedContent, sameResultKey } from './result-key.ts'
+export { comparedContent } from './result-key.ts'
 export { nextThreshold } from './policy.ts'
 export type { TrackedCall }
 
@@ -46,6 +46,8 @@ export function createDetectors(config: GuardConfig) {
     named: anyDetectorOn(config),
     resultOf: (policy: ToolPolicy, result: ToolResult | null | undefined, flags: { isError: boolean; denied: boolean }): ResultKey | undefined =>
       policy.resultAware ? results.of(result, flags) : undefined,
+    /** Whether a call's result reads as the run's last one, without comparing canonical forms (result-key.ts). */
+    repeatsResult: results.repeats,
     /** How `call` relates to the chain's last call: the same step, another call, or a new result. */
     compare: (chain: Parameters<typeof compareStep>[0], call: TrackedCall): StepMatch => compareStep(chain, call, results),
     /**

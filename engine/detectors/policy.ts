@@ -25,7 +25,12 @@ export function createPolicyResolver(config: GuardConfig): (tool: string) => Too
   if (overrides.length === 0) return () => top
   const cache = new Map<string, ToolPolicy>()
   const cached = maps<string, ToolPolicy>()
+  // The tool asked last, at once: an agent's calls to one tool come in runs, and each is asked
+  // for before and after it runs.
+  let lastTool: string | undefined
+  let lastPolicy = top
   return (tool) => {
+    if (tool === lastTool) return lastPolicy
     let policy = cached.get(cache, tool)
     if (policy === undefined) {
       policy = arrayFind(overrides, (o) => o.matches(tool))?.policy ?? top
@@ -33,6 +38,8 @@ export function createPolicyResolver(config: GuardConfig): (tool: string) => Too
       if (cached.size(cache) >= 1024) cached.clear(cache)
       cached.set(cache, tool, policy)
     }
+    lastTool = tool
+    lastPolicy = policy
     return policy
   }
 }

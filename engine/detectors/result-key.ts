@@ -3,6 +3,7 @@
 import { canonicalArguments, canonicalJson } from '../canonical.ts'
 import { setOf } from '../intrinsics.ts'
 import type { ToolResult } from '../types.ts'
+import { fitsTemplate, templateOf, type ResultTemplate } from './result-template.ts'
 import { withoutKeys } from './without-keys.ts'
 
 /**
@@ -16,6 +17,11 @@ export interface ResultKey {
   /** The content when it is text; its canonical form is worked out on demand. */
   readonly text: string | undefined
   canonical: string | undefined
+  /**
+   * With ignored keys, the text around their values (result-template.ts): worked out on demand
+   * for the keys in force, and shared by every later text found to fit it.
+   */
+  template: ResultTemplate | undefined
 }
 
 interface ResultFlags {
@@ -35,6 +41,20 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
     return json === undefined ? content : withoutKeys(json, ignored)
   }
   const canonicalKey = (key: ResultKey) => (key.canonical ??= canonicalOf(key.text))
+  /**
+   * Whether two texts are one template with other values in its gaps: then they are the same
+   * result, as their canonical forms would say. Two texts that fit one template are the same too.
+   * A template made for other keys (before a `configure`) is made again.
+   */
+  const sameAroundIgnored = (a: ResultKey, aText: string, b: ResultKey, bText: string): boolean => {
+    let template = a.template
+    if (template === undefined || template.ignored !== ignored) a.template = template = templateOf(aText, ignored)
+    if (template.parts === null) return false
+    if (b.template === template) return true
+    if (!fitsTemplate(template, bText)) return false
+    b.template = template
+    return true
+  }
 
   return {
     /**
@@ -44,8 +64,8 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
      */
     of(result: ToolResult | null | undefined, { isError, denied }: ResultFlags): ResultKey {
       const content = result?.content
-      if (typeof content === 'string') return { isError, denied, text: content, canonical: undefined }
-      return { isError, denied, text: undefined, canonical: canonicalOf(content) }
+      if (typeof content === 'string') return { isError, denied, text: content, canonical: undefined, template: undefined }
+      return { isError, denied, text: undefined, canonical: canonicalOf(content), template: undefined }
     },
     /**
      * A denied call (refused, or blocked by `stopAfter`) did not run: it matches any result, so
@@ -55,7 +75,19 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
       if (a.denied || b.denied) return true
       if (a.isError !== b.isError) return false
       if (a.text !== undefined && a.text === b.text) return true
+      if (ignoring && a.text !== undefined && b.text !== undefined && sameAroundIgnored(a, a.text, b, b.text)) return true
       return canonicalKey(a) === canonicalKey(b)
+    },
+    /**
+     * Whether `b` reads as the run's last result `a` without comparing canonical forms: both
+     * absent (the tool is not result-aware), or both text with the same error flag, neither denied
+     * (a denied call is compared by the full path, which keeps the last real result), and the
+     * same text, or the same text around the values of the ignored keys.
+     */
+    repeats(a: ResultKey | undefined, b: ResultKey | undefined): boolean {
+      if (a === undefined || b === undefined) return a === b
+      if (a.denied || b.denied || a.isError !== b.isError || a.text === undefined || b.text === undefined) return false
+      return a.text === b.text || (ignoring && sameAroundIgnored(a, a.text, b, b.text))
     },
   }
 }
@@ -72,14 +104,4 @@ const NO_CONTENT = 'undefined'
 export function comparedContent(key: ResultKey | undefined): string | undefined {
   if (key === undefined || key.denied) return undefined
   return key.text ?? (key.canonical === NO_CONTENT ? undefined : key.canonical)
-}
-
-/**
- * Whether a result reads as the run's last one without comparing canonical forms: both absent
- * (the tool is not result-aware), or both the same text with the same error flag, neither denied
- * (a denied call is compared by the full path, which keeps the last real result).
- */
-export function sameResultKey(a: ResultKey | undefined, b: ResultKey | undefined): boolean {
-  if (a === undefined || b === undefined) return a === b
-  return !a.denied && !b.denied && a.isError === b.isError && a.text !== undefined && a.text === b.text
 }

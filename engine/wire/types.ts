@@ -1,4 +1,5 @@
 import type { GuardEvent } from '../types.ts'
+import type { ExactArguments } from './exact-arguments.ts'
 
 /** The LLM request formats zero-code mode understands, recognised by the shape of the body. */
 export const WIRE_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const
@@ -54,7 +55,11 @@ export interface WireFormatAdapter {
   readonly format: WireFormat
   /** Whether a parsed request body is this format with tool calls in its history. */
   matches(body: JsonObject): boolean
-  walk(body: JsonObject): Conversation
+  /**
+   * The body's conversation. `exact` hands on an arguments object that sits inside the body as its
+   * own JSON text when its numbers may have lost digits (exact-arguments.ts).
+   */
+  walk(body: JsonObject, exact?: ExactArguments): Conversation
   /** The value that carries one reminder at this format's legal place. */
   reminderItem(text: string): unknown
 }

@@ -12,6 +12,7 @@ import { detectFormat, mayHoldToolCall } from './detect.ts'
 import { conversationKey, conversationLabel } from './identity.ts'
 import { spliceJson } from './json-splice.ts'
 import { placementsOf, type Planned } from './placements.ts'
+import { exactArguments } from './exact-arguments.ts'
 import type {
   Conversation,
   InsertionPoint,
@@ -228,7 +229,8 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
   function inspectPart({ history, text, body, place }: PartialRequest, config: GuardConfig): WireInspection | undefined {
     const adapter = detectFormat(history)
     if (!adapter) return undefined
-    const conversation = adapter.walk(history)
+    // Arguments objects are cut from the text only where the text is the history's own.
+    const conversation = adapter.walk(history, history === body ? exactArguments(text, body) : undefined)
     const { items } = conversation
     const steps = items.filter((item): item is Step => item.kind === 'step')
     // No wire agent before its first completed tool call.

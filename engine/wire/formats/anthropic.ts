@@ -4,6 +4,7 @@
 // the page agent's calls.
 import { isReminderPart, isToolName, listOf, resultContent } from '../content.ts'
 import { isRecord } from '../../records.ts'
+import { asParsed } from '../exact-arguments.ts'
 import { createHistory, type ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
 
@@ -16,7 +17,7 @@ export const anthropic: WireFormatAdapter = {
 
   matches: (body) => listOf(body.messages).some((m) => isRecord(m) && listOf(m.content).some(isToolUse)),
 
-  walk(body) {
+  walk(body, exact = asParsed) {
     const messages = listOf(body.messages)
     const history = createHistory(body.system)
     let i = 0
@@ -40,7 +41,7 @@ export const anthropic: WireFormatAdapter = {
       if (!uses.every((use) => results.has(use.id))) break
       const calls = uses.map((use): ReadCall => {
         const result = results.get(use.id)!
-        return { id: use.id, name: use.name as string, arguments: use.input, isError: result.is_error === true, content: resultContent(result.content) }
+        return { id: use.id, name: use.name as string, arguments: exact(use.input), isError: result.is_error === true, content: resultContent(result.content) }
       })
       history.step(calls, { path: ['messages', i, 'content'], index: end }, isReminderPart(blocks[end]))
       // What the user added after the results (text, images) is theirs: it resets the chain.

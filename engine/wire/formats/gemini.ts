@@ -3,6 +3,7 @@
 // content after it, so the responses stay pure and no part (nor its `thoughtSignature`) is touched.
 import { isReminderContent, isToolName, listOf } from '../content.ts'
 import { isRecord } from '../../records.ts'
+import { asParsed, type ExactArguments } from '../exact-arguments.ts'
 import { createHistory, type ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
 
@@ -19,7 +20,7 @@ export const gemini: WireFormatAdapter = {
 
   matches: (body) => listOf(body.contents).some((c) => isRecord(c) && listOf(c.parts).some(functionCall)),
 
-  walk(body) {
+  walk(body, exact = asParsed) {
     const contents = listOf(body.contents)
     const history = createHistory(body.systemInstruction)
     let i = 0
@@ -34,7 +35,7 @@ export const gemini: WireFormatAdapter = {
       if (calls.length === 0) continue
       const answer = contents[i]
       const answerParts = isRecord(answer) && answer.role !== 'model' ? listOf(answer.parts) : []
-      const matched = pairResponses(calls, answerParts.flatMap((part) => functionResponse(part) ?? none))
+      const matched = pairResponses(calls, answerParts.flatMap((part) => functionResponse(part) ?? none), exact)
       // A call still waiting for its response ends what can be guarded.
       if (!matched) break
       history.step(matched, { path: ['contents'], index: i + 1 }, isReminderUserContent(contents[i + 1]))
@@ -51,7 +52,7 @@ export const gemini: WireFormatAdapter = {
  * Each call with its response: by id when the call has one, else the first unused response
  * with the call's name (Gemini answers in order). Undefined when a call has none.
  */
-function pairResponses(calls: readonly JsonObject[], responses: readonly JsonObject[]): ReadCall[] | undefined {
+function pairResponses(calls: readonly JsonObject[], responses: readonly JsonObject[], exact: ExactArguments): ReadCall[] | undefined {
   const unused = new Set(responses)
   const paired: ReadCall[] = []
   for (const call of calls) {
@@ -65,7 +66,7 @@ function pairResponses(calls: readonly JsonObject[], responses: readonly JsonObj
     }
     if (!match) return undefined
     unused.delete(match)
-    paired.push({ id: call.id, name: call.name as string, arguments: call.args, isError: isErrorResponse(match), content: match.response })
+    paired.push({ id: call.id, name: call.name as string, arguments: exact(call.args), isError: isErrorResponse(match), content: match.response })
   }
   return paired
 }

@@ -4,9 +4,11 @@
 // built-ins"), or that has no caller at all (a job the browser runs for a promise someone
 // resolved). The page's own calls, Playwright's and those of page code the extension calls (a
 // tool's execute) are not noted: their caller is theirs. `installBuiltinTraps` runs inside the
-// page, so it uses nothing from outside itself.
+// page, so it uses nothing from outside itself but the trap core it is handed
+// (test/support/builtin-trap-core.ts).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { COMMON_INSTANCE_CHECKS, COMMON_OWNERS, GLOBAL_CONSTRUCTORS, trapBuiltins, type TrapPlan } from '../../support/builtin-trap-core.ts'
 import { EXTENSION_DIR } from '../support/browser.ts'
 
 /** What the page keeps on `window.builtinTraps`. */
@@ -40,57 +42,30 @@ export function pageScript(extensionId: string): PageScript {
   return { prefix: `chrome-extension://${extensionId}/page.js:`, onDemand: { from: at(start), to: at(start + end.index + 1) } }
 }
 
+/** What the page traps: what the unit tests trap, and more of what a page has. */
+const PLAN = {
+  owners: [...COMMON_OWNERS, 'StringIterator', 'Number.prototype', 'Symbol.prototype', 'WeakSet.prototype', 'Error.prototype'],
+  withInstanceChecks: [...COMMON_INSTANCE_CHECKS, 'Request', 'Headers', 'Response', 'XMLHttpRequest', 'Worker'],
+  globals: GLOBAL_CONSTRUCTORS,
+}
+
+/** The script that traps the page's built-ins, for `page.evaluate`: the installer and the core it uses, as text. */
+export function builtinTrapsScript(script: PageScript): string {
+  return `(${installBuiltinTraps.toString()})(${JSON.stringify(script)}, ${JSON.stringify(PLAN)}, ${trapBuiltins.toString()})`
+}
+
 /**
  * Replaces the built-ins (run inside the page): every method and getter of the usual owners, the
  * `Symbol.hasInstance` of the constructors the hooks meet (what `instanceof` reads), and the global
  * constructors themselves, with wrappers that note calls and `new`.
  */
-export function installBuiltinTraps({ prefix, onDemand }: PageScript): void {
-  const { apply, construct: reflectConstruct, ownKeys, getOwnPropertyDescriptor, defineProperty, getPrototypeOf } = Reflect
-  const NativeProxy = Proxy
-  const ordinaryHasInstance = Function.prototype[Symbol.hasInstance]
+function installBuiltinTraps({ prefix, onDemand }: PageScript, plan: Omit<TrapPlan, 'global' | 'spared'>, trap: typeof trapBuiltins): void {
+  const { apply, defineProperty } = Reflect
   const NativeError = Error
   const NativeNumber = Number
   const stringIndexOf = String.prototype.indexOf
   const stringSlice = String.prototype.slice
   const stringSplit = String.prototype.split
-  const owners: [string, object][] = [
-    ['Object', Object],
-    ['Object.prototype', Object.prototype],
-    ['Array', Array],
-    ['Array.prototype', Array.prototype],
-    ['ArrayIterator', getPrototypeOf([][Symbol.iterator]()) as object],
-    ['String', String],
-    ['String.prototype', String.prototype],
-    ['StringIterator', getPrototypeOf(''[Symbol.iterator]()) as object],
-    ['JSON', JSON],
-    ['Promise', Promise],
-    ['Promise.prototype', Promise.prototype],
-    ['Reflect', Reflect],
-    ['Function.prototype', Function.prototype],
-    ['RegExp.prototype', RegExp.prototype],
-    ['Number.prototype', Number.prototype],
-    ['Symbol.prototype', Symbol.prototype],
-    ['Map.prototype', Map.prototype],
-    ['Set.prototype', Set.prototype],
-    ['WeakMap.prototype', WeakMap.prototype],
-    ['WeakSet.prototype', WeakSet.prototype],
-    ['Error', Error],
-    ['Error.prototype', Error.prototype],
-  ]
-  const withInstanceChecks: [string, object][] = [
-    ['URL', URL],
-    ['Request', Request],
-    ['Headers', Headers],
-    ['Response', Response],
-    ['XMLHttpRequest', XMLHttpRequest],
-    ['Worker', Worker],
-    ['DOMException', DOMException],
-    ['Error', Error],
-    ['TypeError', TypeError],
-    ['Promise', Promise],
-  ]
-  const globals = ['Proxy', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Promise', 'Error', 'Map', 'Set', 'WeakMap'] as const
   const traps: BuiltinTraps = { armed: false, hits: [], count: 0 }
 
   /** Whether a frame is the hook layer's: in page.js, outside its on-demand half. */
@@ -119,51 +94,6 @@ export function installBuiltinTraps({ prefix, onDemand }: PageScript): void {
     if (frames.length === 0 || isHookLayer(frames[0]!)) traps.hits[traps.hits.length] = `${name} <- ${frames.length === 0 ? 'a job' : frames[0]}`
   }
 
-  function trapOf(name: string, original: (...args: unknown[]) => unknown) {
-    return function (this: unknown, ...args: unknown[]): unknown {
-      note(name)
-      return apply(original, this, args)
-    }
-  }
-
-  for (let i = 0; i < owners.length; i++) {
-    const label = owners[i]![0]
-    const owner = owners[i]![1]
-    const keys = ownKeys(owner)
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k]!
-      const descriptor = getOwnPropertyDescriptor(owner, key)!
-      if (!descriptor.configurable || key === 'constructor') continue
-      const name = `${label}.${typeof key === 'symbol' ? `[${key.description}]` : key}`
-      let replaced: PropertyDescriptor
-      if (typeof descriptor.value === 'function') replaced = { value: trapOf(name, descriptor.value), writable: descriptor.writable, enumerable: descriptor.enumerable, configurable: true }
-      else if (typeof descriptor.get === 'function') replaced = { get: trapOf(name, descriptor.get), set: descriptor.set, enumerable: descriptor.enumerable, configurable: true }
-      else continue
-      defineProperty(owner, key, replaced)
-      traps.count++
-    }
-  }
-  for (let i = 0; i < withInstanceChecks.length; i++) {
-    const name = `${withInstanceChecks[i]![0]}[Symbol.hasInstance]`
-    defineProperty(withInstanceChecks[i]![1], Symbol.hasInstance, { value: trapOf(name, ordinaryHasInstance), configurable: true })
-    traps.count++
-  }
-  const win = window as unknown as Record<string, (...args: unknown[]) => unknown>
-  for (let i = 0; i < globals.length; i++) {
-    const name = globals[i]!
-    const original = win[name]!
-    const wrapper: (...args: unknown[]) => unknown = new NativeProxy(original, {
-      apply(target, self, args) {
-        note(`${name}()`)
-        return apply(target, self, args)
-      },
-      construct(target, args, newTarget): object {
-        note(`new ${name}`)
-        return reflectConstruct(target, args, newTarget === wrapper ? target : newTarget) as object
-      },
-    })
-    win[name] = wrapper
-    traps.count++
-  }
+  traps.count = trap({ ...plan, global: window, spared: [] }, note, (owner, key, descriptor) => void defineProperty(owner, key, descriptor))
   ;(window as unknown as TrapsWindow).builtinTraps = traps
 }

@@ -6,9 +6,9 @@
 // (test/fixtures/extension/hook-errors.js).
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { caughtAsWithout, HOOK_ERROR_NAMES, hookErrorNames, uncaughtAsWithout } from '../support/hook-errors.ts'
 import { useStage } from '../support/stage.ts'
 import { FIXTURES_DIR } from './fixture.ts'
-import { caughtStack, HOOK_ERROR_NAMES as NAMES, hookErrorNames, uncaughtError } from './hook-errors-page.ts'
 
 const stage = useStage({ folder: FIXTURES_DIR, plain: true })
 
@@ -22,23 +22,21 @@ describe('an error a hooked native throws, as the page sees it', () => {
         return page
       }),
     )) as [Page, Page]
-    expect(await pages[0].evaluate(hookErrorNames)).toEqual(NAMES)
+    expect(await hookErrorNames(pages[0])).toEqual(HOOK_ERROR_NAMES)
   })
   afterAll(async () => {
     for (const page of pages ?? []) await page.close()
   })
 
-  test.each(NAMES)('%s, caught: the stack it has without the extension', async (name) => {
-    const [withExtension, without] = await Promise.all(pages.map((page) => page.evaluate(caughtStack, name)))
-    expect(withExtension).toBe(without)
-    expect(withExtension).toContain(`at Object.${name} (${stage.server.origin}/hook-errors.js:`)
-    expect(withExtension).not.toContain('chrome-extension://')
+  test.each(HOOK_ERROR_NAMES)('%s, caught: the stack it has without the extension', async (name) => {
+    const stack = await caughtAsWithout(pages, name)
+    expect(stack).toContain(`at Object.${name} (${stage.server.origin}/hook-errors.js:`)
+    expect(stack).not.toContain('chrome-extension://')
   })
 
-  test.each(NAMES)('%s, uncaught: window.onerror gets the message and the stack it gets without the extension', async (name) => {
-    const [withExtension, without] = await Promise.all(pages.map((page) => page.evaluate(uncaughtError, name)))
-    expect(withExtension).toEqual(without)
-    expect(withExtension.stack).toContain(`at ${name} (${stage.server.origin}/hook-errors.js:`)
-    expect(withExtension.stack).not.toContain('chrome-extension://')
+  test.each(HOOK_ERROR_NAMES)('%s, uncaught: window.onerror gets the message and the stack it gets without the extension', async (name) => {
+    const { stack } = await uncaughtAsWithout(pages, name)
+    expect(stack).toContain(`at ${name} (${stage.server.origin}/hook-errors.js:`)
+    expect(stack).not.toContain('chrome-extension://')
   })
 })

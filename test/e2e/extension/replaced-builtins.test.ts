@@ -11,7 +11,7 @@ import { openReportingPage, reportedEvents } from '../support/page-events.ts'
 import { routeHtml } from '../support/server.ts'
 import { useStage } from '../support/stage.ts'
 import { TOOL_INPUT_SCRIPT, type ToolInputWindow } from '../webmcp/tool-input.ts'
-import { installBuiltinTraps, pageScript, type TrapsWindow } from './builtin-traps.ts'
+import { builtinTrapsScript, pageScript, type TrapsWindow } from './builtin-traps.ts'
 import { FIXTURES_DIR, GENTLE_REMINDER, type AgentWindow } from './fixture.ts'
 import { tapPanelPort } from './panel-tap.ts'
 
@@ -179,7 +179,7 @@ const LOOP3: Script = { system: 'You are a trapped agent.', turns: [{ prompt: 'g
 /** The page with every built-in trapped, reporting towards the panel; the traps not yet armed. */
 async function trappedPage(): Promise<Page> {
   const page = await openReportingPage(stage.browser, `${stage.server.origin}/traps`)
-  await page.evaluate(installBuiltinTraps, pageScript(stage.browser.extensionId!))
+  await page.evaluate(builtinTrapsScript(pageScript(stage.browser.extensionId!)))
   expect(await page.evaluate(() => (window as unknown as TrapsWindow).builtinTraps.count)).toBeGreaterThan(200)
   return page
 }

@@ -6,8 +6,8 @@
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { serveFixtures } from '../extension/fixture.ts'
-import { caughtStack, HOOK_ERROR_NAMES as NAMES, hookErrorNames, uncaughtError } from '../extension/hook-errors-page.ts'
 import { launchFirefox, type Firefox } from '../support/firefox.ts'
+import { caughtAsWithout, HOOK_ERROR_NAMES, hookErrorNames, uncaughtAsWithout } from '../support/hook-errors.ts'
 import type { TestServer } from '../support/server.ts'
 
 let server: TestServer
@@ -24,7 +24,7 @@ beforeAll(async () => {
       return page
     }),
   )) as [Page, Page]
-  expect(await pages[0].evaluate(hookErrorNames)).toEqual(NAMES)
+  expect(await hookErrorNames(pages[0])).toEqual(HOOK_ERROR_NAMES)
 })
 
 afterAll(async () => {
@@ -32,17 +32,15 @@ afterAll(async () => {
   await server?.close()
 })
 
-test.each(NAMES)('%s, caught: the stack it has without the extension', async (name) => {
-  const [withExtension, without] = await Promise.all(pages.map((page) => page.evaluate(caughtStack, name)))
-  expect(withExtension).toBe(without)
-  expect(withExtension).toMatch(new RegExp(`^${name}@${server.origin}/hook-errors\\.js:`))
-  expect(withExtension).not.toContain('<anonymous code>')
-  expect(withExtension).not.toContain('moz-extension://')
+test.each(HOOK_ERROR_NAMES)('%s, caught: the stack it has without the extension', async (name) => {
+  const stack = await caughtAsWithout(pages, name)
+  expect(stack).toMatch(new RegExp(`^${name}@${server.origin}/hook-errors\\.js:`))
+  expect(stack).not.toContain('<anonymous code>')
+  expect(stack).not.toContain('moz-extension://')
 })
 
-test.each(NAMES)('%s, uncaught: window.onerror gets the message and the stack it gets without the extension', async (name) => {
-  const [withExtension, without] = await Promise.all(pages.map((page) => page.evaluate(uncaughtError, name)))
-  expect(withExtension).toEqual(without)
-  expect(withExtension.stack).toMatch(new RegExp(`^${name}@${server.origin}/hook-errors\\.js:`))
-  expect(withExtension.stack).not.toContain('<anonymous code>')
+test.each(HOOK_ERROR_NAMES)('%s, uncaught: window.onerror gets the message and the stack it gets without the extension', async (name) => {
+  const { stack } = await uncaughtAsWithout(pages, name)
+  expect(stack).toMatch(new RegExp(`^${name}@${server.origin}/hook-errors\\.js:`))
+  expect(stack).not.toContain('<anonymous code>')
 })

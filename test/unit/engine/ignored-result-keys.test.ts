@@ -36,6 +36,14 @@ describe('results with ignored keys', () => {
     expect(replayedCounts(events, CONFIG)).toEqual([1, 2, 3])
   })
 
+  it('counts a poll whose text changes only in an ignored key, and records the text of each call', async () => {
+    const texts = [1, 2, 3, 4].map((at) => `{"status":"running","checkedAt":${at}}`)
+    const { agent, events } = await polls([...texts, '{"status":"done","checkedAt":5}'])
+    expect(ofType(events, 'call').map((e) => [e.count, e.result])).toEqual([...texts.map((text, i) => [i + 1, text]), [1, '{"status":"done","checkedAt":5}']])
+    expect(firedAt(agent.history)).toEqual([[3, 'poll_job × 3']])
+    expect(replayedCounts(events, CONFIG)).toEqual([1, 2, 3, 4, 1])
+  })
+
   it('keeps every digit of a number in the content, given as a BigInt or as JSON text', async () => {
     const { events } = await polls([
       '{"id":12345678901234567890,"checkedAt":1}',

@@ -6,6 +6,8 @@
 // stand for the browser, the page and the analysis disarm while they run, and arm again around the
 // hook's functions they call back (a Proxy's trap, a URL or body callback).
 
+import { COMMON_INSTANCE_CHECKS, COMMON_OWNERS, GLOBAL_CONSTRUCTORS, trapBuiltins } from '../../support/builtin-trap-core.ts'
+
 export interface Traps {
   /** The names of the trapped built-ins called while armed, in order. */
   readonly hits: string[]
@@ -18,43 +20,14 @@ export interface Traps {
 }
 
 // The test's own plumbing, captured before any trap is in place.
-const { apply, construct, ownKeys, getOwnPropertyDescriptor, defineProperty, getPrototypeOf } = Reflect
-const NativeProxy = Proxy
-const ordinaryHasInstance = Function.prototype[Symbol.hasInstance]
+const { getOwnPropertyDescriptor, defineProperty } = Reflect
 
-const OWNERS: readonly (readonly [string, object])[] = [
-  ['Object', Object],
-  ['Object.prototype', Object.prototype],
-  ['Array', Array],
-  ['Array.prototype', Array.prototype],
-  ['ArrayIterator', getPrototypeOf([][Symbol.iterator]()) as object],
-  ['String', String],
-  ['String.prototype', String.prototype],
-  ['JSON', JSON],
-  ['Promise', Promise],
-  ['Promise.prototype', Promise.prototype],
-  ['Reflect', Reflect],
-  ['Function.prototype', Function.prototype],
-  ['RegExp.prototype', RegExp.prototype],
-  ['Map.prototype', Map.prototype],
-  ['Set.prototype', Set.prototype],
-  ['WeakMap.prototype', WeakMap.prototype],
-  ['Error', Error],
-]
-const WITH_INSTANCE_CHECKS: readonly (readonly [string, object])[] = [
-  ['URL', URL],
-  ['Error', Error],
-  ['TypeError', TypeError],
-  ['DOMException', DOMException],
-  ['Promise', Promise],
-]
 /**
  * Left alone: `Promise.prototype.then` reads it, the captured one included, to make the promise it
  * returns, and a hook follows a tool's promise with that `then` as the browser follows it (README.md,
  * "A page that replaces built-ins").
  */
-const SPARED = 'Promise.[Symbol.species]'
-const GLOBALS = ['Proxy', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Promise', 'Error', 'Map', 'Set', 'WeakMap'] as const
+const SPARED = ['Promise.[Symbol.species]']
 
 export function createTraps(): Traps {
   const hits: string[] = []
@@ -62,11 +35,6 @@ export function createTraps(): Traps {
   const note = (name: string): void => {
     if (armed) hits[hits.length] = name
   }
-  const trapOf = (name: string, original: (...args: unknown[]) => unknown) =>
-    function (this: unknown, ...args: unknown[]): unknown {
-      note(name)
-      return apply(original, this, args)
-    }
 
   /** Puts every trap in place; returns what takes them out again. */
   function install(): () => void {
@@ -76,23 +44,7 @@ export function createTraps(): Traps {
       defineProperty(owner, key, descriptor)
       undo[undo.length] = () => (before === undefined ? void delete (owner as Record<PropertyKey, unknown>)[key] : void defineProperty(owner, key, before))
     }
-    for (let i = 0; i < OWNERS.length; i++) {
-      const label = OWNERS[i]![0]
-      const owner = OWNERS[i]![1]
-      const keys = ownKeys(owner)
-      for (let k = 0; k < keys.length; k++) {
-        const key = keys[k]!
-        const descriptor = getOwnPropertyDescriptor(owner, key)!
-        const name = `${label}.${typeof key === 'symbol' ? `[${key.description}]` : key}`
-        if (!descriptor.configurable || key === 'constructor' || name === SPARED) continue
-        if (typeof descriptor.value === 'function') replace(owner, key, { ...descriptor, value: trapOf(name, descriptor.value) })
-        else if (typeof descriptor.get === 'function') replace(owner, key, { ...descriptor, get: trapOf(name, descriptor.get) })
-      }
-    }
-    for (let i = 0; i < WITH_INSTANCE_CHECKS.length; i++) {
-      const name = `${WITH_INSTANCE_CHECKS[i]![0]}[Symbol.hasInstance]`
-      replace(WITH_INSTANCE_CHECKS[i]![1], Symbol.hasInstance, { value: trapOf(name, ordinaryHasInstance), configurable: true })
-    }
+    trapBuiltins({ owners: COMMON_OWNERS, withInstanceChecks: COMMON_INSTANCE_CHECKS, globals: GLOBAL_CONSTRUCTORS, global: globalThis, spared: SPARED }, note, replace)
     // An array without an element of its own at 0 or 1 reads it from here; writing one makes it its own.
     for (let index = 0; index < 2; index++) {
       replace(Array.prototype, index, {
@@ -102,21 +54,6 @@ export function createTraps(): Traps {
         },
         configurable: true,
       })
-    }
-    const global = globalThis as unknown as Record<string, (...args: unknown[]) => unknown>
-    for (let i = 0; i < GLOBALS.length; i++) {
-      const name = GLOBALS[i]!
-      const wrapper: (...args: unknown[]) => unknown = new NativeProxy(global[name]!, {
-        apply(target, self, args) {
-          note(`${name}()`)
-          return apply(target, self, args)
-        },
-        construct(target, args, newTarget): object {
-          note(`new ${name}`)
-          return construct(target, args, newTarget === wrapper ? target : newTarget) as object
-        },
-      })
-      replace(global, name, { value: wrapper, writable: true, enumerable: false, configurable: true })
     }
     return () => {
       for (let i = undo.length - 1; i >= 0; i--) undo[i]!()

@@ -1,5 +1,6 @@
-// Wire formats that send a call's arguments as JSON text: two ids that differ past 2^53 are two
-// different calls, as the page's agent made them, not a repeat.
+// Two ids that differ past 2^53 are two different calls, as the page's agent made them, not a
+// repeat: in the formats that send a call's arguments as JSON text and in those that send them as
+// objects inside the body.
 import { describe, expect, test } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { createWireGuard, type WireEvent } from '../../../engine/wire/index.ts'
@@ -8,14 +9,18 @@ import { BUILDERS, requests, type Script } from '../../fixtures/wire/conversatio
 const get = (id: string) => ({ calls: [{ name: 'get_item', args: { id } }] })
 const SCRIPT: Script = { turns: [{ prompt: 'Show me the two items.' }, get('A'), get('B'), get('B'), get('B'), get('B')] }
 
-/** The requests as the page sends them: each id a number past 2^53, written in the arguments' JSON text. */
-function bodies(format: 'openai-chat' | 'openai-responses'): string[] {
+/**
+ * The requests as the page sends them: each id a number past 2^53, written in the arguments' JSON
+ * text (OpenAI's formats) or in the arguments object inside the body (Anthropic, Gemini).
+ */
+function bodies(format: keyof typeof BUILDERS): string[] {
+  const quote = format === 'openai-chat' || format === 'openai-responses' ? '\\"' : '"'
   return requests(SCRIPT, BUILDERS[format]).map((body) =>
-    JSON.stringify(body).replaceAll('\\"A\\"', '1800000000000000001').replaceAll('\\"B\\"', '1800000000000000002'),
+    JSON.stringify(body).replaceAll(`${quote}A${quote}`, '1800000000000000001').replaceAll(`${quote}B${quote}`, '1800000000000000002'),
   )
 }
 
-describe.each(['openai-chat', 'openai-responses'] as const)('%s: arguments as JSON text', (format) => {
+describe.each(['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const)('%s: arguments with ids past 2^53', (format) => {
   test('ids that differ past 2^53 are different calls', () => {
     const guard = createWireGuard()
     const texts = bodies(format)
