@@ -1,6 +1,7 @@
 // The origin the popup and the panel switch, in Firefox ESR: the one Firefox names for the tab's top
-// frame (the port's sender), whatever address the page writes in its own page-load event; a
-// sandboxed page's origin is opaque, and shows the observe it always runs, not switchable.
+// frame (the port's sender); a sandboxed page's origin is opaque, and shows the observe it always
+// runs, not switchable. A batch that names another address is sent from a relay world in the
+// Chromium test (extension/popup-origin.test.ts): no page script can send one.
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ZERO_CODE_STORAGE_KEY } from '../../../extension/src/protocol/zero-code-mode.ts'
@@ -34,7 +35,7 @@ async function tabAt(path: string): Promise<{ page: Page; tabId: number }> {
   return { page, tabId: await firefox.tabId(page) }
 }
 
-test("the popup and the panel show and switch the page's own origin, not the one its page-load event names", async () => {
+test("the popup and the panel show and switch the page's own origin", async () => {
   const { page, tabId } = await tabAt('/forging')
   const host = new URL(server.origin).host
   const panel = await firefox.openPanel(tabId)
@@ -43,7 +44,6 @@ test("the popup and the panel show and switch the page's own origin, not the one
   const popup = await firefox.openPopup(tabId)
   expect(await textOf(popup, 'zero-code')).toContain(`Zero-code: guard · ${host}`)
   expect(await textOf(panel, 'zero-code')).toContain(`Zero-code: guard · ${host}`)
-  expect(await textOf(panel, 'status-bar')).not.toContain('bank.example')
   await panel.click('[data-testid="zero-code-off"]')
   await panel.waitForFunction(() => document.querySelector('[data-testid="zero-code-mode"]')?.textContent === 'off')
   expect(await panel.evaluate((key) => chrome.storage.local.get(key), ZERO_CODE_STORAGE_KEY)).toEqual({ [ZERO_CODE_STORAGE_KEY]: { [server.origin]: 'off' } })
