@@ -35,15 +35,9 @@ const NOT_YET_SPLIT: readonly string[] = [
   'test/unit/extension/validate.test.ts',
   'test/unit/panel/inspector-store.test.ts',
   'test/unit/panel/inspector.test.tsx',
-  'test/unit/webmcp/hooks.test.ts',
   'test/unit/wire/detectors.test.ts',
-  'test/unit/wire/install.test.ts',
-  'test/unit/wire/response-pass-through.test.ts',
-  'test/unit/wire/responses-fetch.test.ts',
   'test/unit/wire/stateful-responses.test.ts',
-  'test/unit/wire/webllm.test.ts',
   'test/unit/wire/wire-guard.test.ts',
-  'test/unit/wire/xhr-install.test.ts',
 ]
 
 /** Every source file git knows in the code folders, with its size in bytes. */

@@ -1,70 +1,9 @@
-// A watched response, in Node: a separate realm stands for the page (its Proxy, Object and
-// Function.prototype.toString are its own), holding this realm's Response and streams as a page
-// holds the browser's. The page keeps the Response the native fetch gave; its body reaches the
-// guard chunk by chunk as the page reads it, and no further; a cancel reaches the original body.
+// A watched response: the page keeps the Response the native fetch gave; its body reaches the guard
+// chunk by chunk as the page reads it, and no further; a cancel reaches the original body.
 import vm from 'node:vm'
 import { describe, expect, test } from 'vitest'
-import type { BodySink } from '../../../extension/src/page/responses/body-watcher.ts'
-import { createNativeLook } from '../../../extension/src/page/native-look.ts'
-import { createResponseWatch } from '../../../extension/src/page/responses/watch.ts'
-import { STREAMS } from './page-streams.ts'
-
-/** Response.prototype's members as this realm has them. */
-const BROWSERS = Object.getOwnPropertyDescriptors(Response.prototype)
-/** The members a watched response gets its own stand-ins for. */
-const MEMBERS = ['body', 'bodyUsed', 'clone', 'text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes']
-
-const encoder = new TextEncoder()
-
-function pageRealm() {
-  const context = vm.createContext({ ...STREAMS })
-  return vm.runInContext('globalThis', context) as typeof globalThis
-}
-
-/** A sink that records what it is told; `wanted`: how many pieces it takes before it wants no more. */
-function recordingSink(wanted = Infinity, throwing = false) {
-  const told: string[] = []
-  let opened = 0
-  const sink: BodySink = {
-    chunk(text) {
-      if (throwing) throw new Error('broken sink')
-      told.push(text)
-      return told.length < wanted
-    },
-    end: () => void told.push('<end>'),
-    cut: () => void told.push('<cut>'),
-    fail: (error) => void told.push(`<fail ${String(error)}>`),
-  }
-  return { told, opened: () => opened, open: () => (opened++, sink) }
-}
-
-/** An endless body that makes a chunk only when pulled, as a network body held back by the browser. */
-function endlessBody() {
-  const state = { pulls: 0, cancelled: [] as unknown[] }
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        state.pulls++
-        controller.enqueue(encoder.encode(`chunk ${state.pulls}\n`))
-      },
-      cancel: (reason) => void state.cancelled.push(reason),
-    },
-    { highWaterMark: 0 },
-  )
-  return { stream, state }
-}
-
-/** The response as the page gets it from a watched fetch. */
-async function watched(response: Response, sink = recordingSink(), target = pageRealm()) {
-  const watch = createResponseWatch(target, createNativeLook(target))
-  const promise = Promise.resolve(response)
-  watch.watch(promise, sink.open)
-  return { page: await promise, sink, target }
-}
-
-const ticks = async (n = 20) => {
-  for (let i = 0; i < n; i++) await new Promise((ok) => setImmediate(ok))
-}
+import { BROWSERS, MEMBERS, recordingSink, endlessBody, watched } from './watched-response.ts'
+import { ticks } from './ticks.ts'
 
 describe('a watched response', () => {
   test('is the very Response the browser gave; each chunk reaches the guard as the page reads it, and nothing past it', async () => {

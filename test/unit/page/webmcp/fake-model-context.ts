@@ -5,12 +5,12 @@
 // returned (rejects when it threw). Declarative tools (`declare`) are the browser's own: no
 // `registerTool` sees them. The hooks are installed with the real analysis behind them.
 import vm from 'node:vm'
-import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig, type GuardConfigInput } from '../../../engine/index.ts'
-import { installWebMcpHooks } from '../../../extension/src/page/webmcp/install.ts'
-import { createWebMcpInspector, type WebMcpInspector } from '../../../extension/src/page/webmcp/inspector.ts'
-import { createNativeLook } from '../../../extension/src/page/native-look.ts'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import type { ZeroCodeMode } from '../../../extension/src/protocol/zero-code-mode.ts'
+import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig, type GuardConfigInput } from '../../../../engine/index.ts'
+import { installWebMcpHooks } from '../../../../extension/src/page/webmcp/install.ts'
+import { createWebMcpInspector, type WebMcpInspector } from '../../../../extension/src/page/webmcp/inspector.ts'
+import { createNativeLook } from '../../../../extension/src/page/native-look.ts'
+import type { InspectorEvent } from '../../../../extension/src/protocol/events.ts'
+import type { ZeroCodeMode } from '../../../../extension/src/protocol/zero-code-mode.ts'
 
 const FAKE = `
 class ModelContext {
