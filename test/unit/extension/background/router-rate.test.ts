@@ -6,9 +6,8 @@ import { checkBackgroundToPanel } from '../../../../extension/src/protocol/valid
 import { FakeClock } from '../support/fake-clock.ts'
 import { FakeContentPort, FakePort } from '../support/fake-port.ts'
 import { call, v } from '../support/samples.ts'
+import { ORIGIN, PAGE_URL } from './router-stage.ts'
 
-const ORIGIN = 'chrome-extension://abcdefghijklmnop/'
-const PAGE_URL = 'http://127.0.0.1/agent.html'
 const LIMITS = { eventsPerSecond: 100, burstEvents: 200, bytesPerSecond: 1e9, burstBytes: 1e9 }
 
 function setup() {
