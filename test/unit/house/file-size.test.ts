@@ -29,7 +29,6 @@ const NOT_YET_SPLIT: readonly string[] = [
   'test/unit/engine/chains.test.ts',
   'test/unit/engine/plain-shape.test.ts',
   'test/unit/engine/repeat-shortcut.test.ts',
-  'test/unit/extension/page/replaced-builtins.test.ts',
   'test/unit/panel/inspector-store.test.ts',
   'test/unit/panel/inspector.test.tsx',
   'test/unit/webmcp/hooks.test.ts',
