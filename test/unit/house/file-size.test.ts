@@ -21,7 +21,6 @@ const NOT_YET_SPLIT: readonly string[] = [
   'engine/wire/wire-guard.ts',
   'extension/src/panel/components/inspector.css',
   'extension/src/panel/store/inspector-store.ts',
-  'test/e2e/extension/replaced-builtins.test.ts',
   'test/e2e/panel/panel.test.ts',
   'test/e2e/support/mock-llm.ts',
   'test/e2e/wire/pages/xhr-agents.ts',
