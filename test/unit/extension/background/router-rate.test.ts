@@ -5,7 +5,7 @@ import { CONTENT_PORT, PANEL_PORT, type BackgroundToPanel } from '../../../../ex
 import { checkBackgroundToPanel } from '../../../../extension/src/protocol/validate.ts'
 import { FakeClock } from '../support/fake-clock.ts'
 import { FakeContentPort, FakePort } from '../support/fake-port.ts'
-import { call, v } from '../support/samples.ts'
+import { call, contentReport, v } from '../support/samples.ts'
 import { ORIGIN, PAGE_URL } from './router-stage.ts'
 
 const LIMITS = { eventsPerSecond: 100, burstEvents: 200, bytesPerSecond: 1e9, burstBytes: 1e9 }
@@ -27,7 +27,7 @@ function setup() {
   return { clock, content, panel }
 }
 
-const batchOf = (tool: string, n: number) => ({ v, kind: 'events', url: PAGE_URL, events: Array.from({ length: n }, (_, i) => call(tool, i + 1)) })
+const batchOf = (tool: string, n: number) => contentReport(Array.from({ length: n }, (_, i) => call(tool, i + 1)), PAGE_URL)
 
 /** Every call tool name a panel received, in order, each message checked as the panel checks it. */
 function toolsSeen(port: FakePort): string[] {

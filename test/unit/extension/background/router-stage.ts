@@ -6,7 +6,7 @@ import { createRouter, type Router } from '../../../../extension/src/background/
 import { CONTENT_PORT, PANEL_PORT } from '../../../../extension/src/protocol/messages.ts'
 import { FakeClock } from '../support/fake-clock.ts'
 import { FakeContentPort, FakePort } from '../support/fake-port.ts'
-import { call, v } from '../support/samples.ts'
+import { call, contentReport, v } from '../support/samples.ts'
 
 export const ORIGIN = 'chrome-extension://abcdefghijklmnop/'
 export const PAGE_URL = 'http://127.0.0.1/agent.html'
@@ -38,4 +38,4 @@ export const panel = (tabId?: number) => {
   if (tabId !== undefined) port.receive({ v, kind: 'subscribe', tabId })
   return port
 }
-export const events = (tool: string, url = PAGE_URL) => ({ v, kind: 'events', url, events: [call(tool)] })
+export const events = (tool: string, url = PAGE_URL) => contentReport([call(tool)], url)

@@ -3,7 +3,7 @@ import { createRelay, type Relay } from '../../../../extension/src/content/relay
 import type { ContentReport } from '../../../../extension/src/protocol/messages.ts'
 import { FakeClock } from '../support/fake-clock.ts'
 import { FakePort } from '../support/fake-port.ts'
-import { call, v } from '../support/samples.ts'
+import { call, contentReport, v } from '../support/samples.ts'
 
 let clock: FakeClock
 let ports: FakePort[]
@@ -11,7 +11,7 @@ let resyncs: number
 let relay: Relay
 let refuse: boolean
 
-const events = (tool: string): ContentReport => ({ v, kind: 'events', url: 'http://x/', events: [call(tool)] })
+const events = (tool: string): ContentReport => contentReport([call(tool)])
 const tools = (port: FakePort) => port.posted.map((m) => (m as { events?: { tool: string }[] }).events?.[0]?.tool)
 const last = () => ports.at(-1)!
 /** The worker acknowledges everything `port` carried so far. */

@@ -1,7 +1,7 @@
 // One valid example of every inspector event and message, for the protocol tests to start from.
 import { RECOMMENDED_CONFIG } from '../../../../engine/index.ts'
 import { PROTOCOL_VERSION, type InspectorEvent } from '../../../../extension/src/protocol/events.ts'
-import { PAGE_SOURCE, type PageToContent, type TabBatch } from '../../../../extension/src/protocol/messages.ts'
+import { PAGE_SOURCE, type ContentReport, type PageToContent, type TabBatch } from '../../../../extension/src/protocol/messages.ts'
 
 export const v = PROTOCOL_VERSION
 
@@ -47,5 +47,8 @@ export const pageBatch = (events: readonly InspectorEvent[] = Object.values(EVEN
   kind: 'events',
   events,
 })
+
+/** What a relay is given to send to the service worker: `events` seen on the page at `url`. */
+export const contentReport = (events: readonly InspectorEvent[], url = 'http://x/'): ContentReport => ({ v, kind: 'events', url, events })
 
 export const tabBatch = (events: readonly InspectorEvent[] = [call()], frameId = 0): TabBatch => ({ frameId, url: 'http://127.0.0.1/agent.html', origin: 'http://127.0.0.1', events })
