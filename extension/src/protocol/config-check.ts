@@ -1,0 +1,41 @@
+// The guard's config as a message carries it (content to page, snapshot and config events): the
+// exact shape first, then the engine's own validation, so the page gets only a config it accepts.
+import { resolveConfig } from '../../../engine/index.ts'
+import { errorText } from '../../../engine/safe-reading.ts'
+import { LIMITS } from './events.ts'
+import { type Check, both, flag, list, natural, oneOf, orNull, record, reject, text } from './check-shapes.ts'
+
+const numbers = list((v, p) => typeof v === 'number' || reject('shape', `${p} must be a number`))
+const countBy = oneOf('call', 'tool')
+
+export const guardConfig: Check = both(
+  record(
+    {
+      thresholds: numbers,
+      include: list(text(LIMITS.text)),
+      exclude: list(text(LIMITS.text)),
+      argumentsPreviewChars: natural,
+    },
+    {
+      countBy,
+      resultAware: flag,
+      ignoreResultKeys: list(text(LIMITS.text)),
+      cycles: record({ maxPeriod: natural, repeats: natural }),
+      stopAfter: natural,
+      tools: list(
+        record(
+          { match: text(LIMITS.text) },
+          { thresholds: numbers, countBy, resultAware: flag, stopAfter: orNull(natural) },
+        ),
+      ),
+    },
+  ),
+  (value, path) => {
+    try {
+      resolveConfig(value)
+    } catch (error) {
+      reject('shape', `${path}: ${errorText(error)}`)
+    }
+  },
+)
+

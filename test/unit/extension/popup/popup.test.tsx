@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ZeroCodeSink } from '../../../../extension/src/panel/components/zero-code-sink.ts'
+import { Popup } from '../../../../extension/src/popup/popup.tsx'
+import type { ZeroCodeMode } from '../../../../extension/src/protocol/zero-code-mode.ts'
+import { EMPTY_SUMMARY } from '../../../../extension/src/background/tab-summary.ts'
+
+afterEach(cleanup)
+
+function memoryZeroCode(): ZeroCodeSink & { chosen: [string, ZeroCodeMode][] } {
+  const chosen: [string, ZeroCodeMode][] = []
+  const listeners = new Set<() => void>()
+  return {
+    chosen,
+    setting: () => ({ mode: chosen.at(-1)?.[1] ?? 'observe', chosen: chosen.length > 0 }),
+    choose: async (origin, mode) => {
+      chosen.push([origin, mode])
+      listeners.forEach((l) => l())
+    },
+    subscribe: (l) => (listeners.add(l), () => void listeners.delete(l)),
+  }
+}
+
+describe('the toolbar popup', () => {
+  it('says so when no agent was seen, and offers no switch before the page is known', () => {
+    render(<Popup state={{ kind: 'ready', tabId: 4, summary: EMPTY_SUMMARY }} zeroCode={memoryZeroCode()} />)
+    expect(screen.getByTestId('popup-agents').textContent).toBe('No agent seen on this page yet.')
+    expect(screen.getByTestId('popup-reminders').textContent).toBe('0 reminders fired')
+    expect(screen.queryByTestId('zero-code')).toBeNull()
+    expect(screen.getByTestId('popup-panel-link').getAttribute('href')).toBe('panel.html?tabId=4')
+  })
+
+  it("lists the agents, the reminders fired and observed, and switches the page origin's setting", () => {
+    const zeroCode = memoryZeroCode()
+    const summary = {
+      pageUrl: 'https://app.example/chat?x=1',
+      pageOrigin: 'https://app.example',
+      agents: [{ id: 'wire:1', label: 'You are a helpful', kind: 'wire' as const }],
+      reminders: 1,
+      observed: 2,
+    }
+    render(<Popup state={{ kind: 'ready', tabId: 4, summary }} zeroCode={zeroCode} />)
+    expect(screen.getByTestId('popup-agents').textContent).toBe('1 agent seen')
+    expect(screen.getByRole('list').textContent).toBe('You are a helpful wire')
+    expect(screen.getByTestId('popup-reminders').textContent).toBe('1 reminder fired, 2 reminders only observed (not sent)')
+    expect(screen.getByTestId('zero-code-mode').textContent).toBe('observe')
+    fireEvent.click(screen.getByTestId('zero-code-guard'))
+    expect(zeroCode.chosen).toEqual([['https://app.example', 'guard']])
+  })
+
+  it("switches the origin the browser named for the page, not the one in the page's address", () => {
+    const zeroCode = memoryZeroCode()
+    const summary = { ...EMPTY_SUMMARY, pageUrl: 'https://bank.example/accounts', pageOrigin: 'http://127.0.0.1:8080' }
+    render(<Popup state={{ kind: 'ready', tabId: 4, summary }} zeroCode={zeroCode} />)
+    expect(screen.getByTestId('zero-code').textContent).toContain('Zero-code: observe · 127.0.0.1:8080')
+    fireEvent.click(screen.getByTestId('zero-code-off'))
+    expect(zeroCode.chosen).toEqual([['http://127.0.0.1:8080', 'off']])
+  })
+
+  it('shows a sandboxed page on observe, which it always runs, with the switch disabled and the reason', () => {
+    const zeroCode = memoryZeroCode()
+    // A stored `guard` for the page's host does not apply to its opaque origin.
+    void zeroCode.choose('http://127.0.0.1:8080', 'guard')
+    const summary = { ...EMPTY_SUMMARY, pageUrl: 'http://127.0.0.1:8080/sandboxed', pageOrigin: 'null' }
+    render(<Popup state={{ kind: 'ready', tabId: 4, summary }} zeroCode={zeroCode} />)
+    expect(screen.getByTestId('zero-code-mode').textContent).toBe('observe')
+    expect(screen.getByTestId('zero-code-reason').textContent).toBe('This page is sandboxed (opaque origin): it always runs observe.')
+    const buttons = ['guard', 'observe', 'off'].map((mode) => screen.getByTestId(`zero-code-${mode}`) as HTMLButtonElement)
+    expect(buttons.map((b) => [b.disabled, b.getAttribute('aria-pressed')])).toEqual([
+      [true, 'false'],
+      [true, 'true'],
+      [true, 'false'],
+    ])
+    fireEvent.click(buttons[2]!)
+    expect(zeroCode.chosen).toEqual([['http://127.0.0.1:8080', 'guard']])
+  })
+
+  it('tells why it has nothing to show', () => {
+    render(<Popup state={{ kind: 'failed', reason: 'No tab to describe.' }} zeroCode={memoryZeroCode()} />)
+    expect(screen.getByRole('alert').textContent).toBe('No tab to describe.')
+  })
+})
