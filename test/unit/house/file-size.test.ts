@@ -19,7 +19,6 @@ const SOURCE = /\.(ts|tsx|js|mjs|css|html)$/
 const NOT_YET_SPLIT: readonly string[] = [
   'bench/wire.bench.ts',
   'engine/wire/wire-guard.ts',
-  'extension/src/panel/components/inspector.css',
   'extension/src/protocol/validate.ts',
   'test/e2e/extension/replaced-builtins.test.ts',
   'test/e2e/panel/panel.test.ts',

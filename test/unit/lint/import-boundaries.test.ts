@@ -119,6 +119,31 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     })
   })
 
+  it('keeps the popup and the panel apart: what they share lives in ui/, which imports neither', () => {
+    expect(
+      refused({
+        'extension/src/popup/shared.tsx': '../ui/zero-code-switch.tsx',
+        'extension/src/popup/protocol.ts': '../protocol/messages.ts',
+        'extension/src/popup/panel.tsx': '../panel/components/status-bar.tsx',
+        'extension/src/popup/host.ts': '../panel/host/panel-connection.ts',
+        'extension/src/panel/components/shared.tsx': '../../ui/zero-code-switch.tsx',
+        'extension/src/panel/store/own.ts': './timeline-entry.ts',
+        'extension/src/panel/components/popup.tsx': '../../popup/popup.tsx',
+        'extension/src/panel/index.ts': '../popup/tab-summary-request.ts',
+        'extension/src/ui/protocol.ts': '../protocol/zero-code-mode.ts',
+        'extension/src/ui/panel.ts': '../panel/components/status-bar.tsx',
+        'extension/src/ui/popup.ts': '../popup/popup.tsx',
+      }),
+    ).toEqual({
+      'extension/src/popup/panel.tsx': expect.stringMatching(/^The popup imports nothing from panel\//),
+      'extension/src/popup/host.ts': expect.stringMatching(/^The popup imports nothing from panel\//),
+      'extension/src/panel/components/popup.tsx': expect.stringMatching(/^The panel imports nothing from popup\//),
+      'extension/src/panel/index.ts': expect.stringMatching(/^The panel imports nothing from popup\//),
+      'extension/src/ui/panel.ts': expect.stringMatching(/^ui\/ holds what the popup and the panel share, and imports from neither/),
+      'extension/src/ui/popup.ts': expect.stringMatching(/^ui\/ holds what the popup and the panel share, and imports from neither/),
+    })
+  })
+
   it("lets the playground take the panel's components and store and the protocol, nothing else of the extension", () => {
     expect(
       refused({

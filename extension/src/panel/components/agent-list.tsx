@@ -1,3 +1,4 @@
+import './agent-list.css'
 import { memo } from 'preact/compat'
 import { useCallback, useId, useMemo, useRef, useState } from 'preact/hooks'
 import type { AgentTreeRow } from '../store/agent-registry.ts'

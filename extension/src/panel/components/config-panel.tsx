@@ -1,3 +1,4 @@
+import './config-panel.css'
 import type { GuardConfig } from '../../../../engine/index.ts'
 import type { InspectorStore } from '../store/inspector-store.ts'
 import { ConfigEditor } from './config-editor.tsx'

@@ -1,3 +1,4 @@
+import './cycle-block.css'
 import type { CycleMark } from '../store/timeline-entry.ts'
 
 /** Periods drawn in full; past this the rest is a count (a cycle reminds at most at 3 × repeats). */

@@ -1,3 +1,4 @@
+import './empty-state.css'
 import type { ComponentChildren } from 'preact'
 
 interface EmptyStateProps {

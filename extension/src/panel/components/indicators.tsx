@@ -1,3 +1,4 @@
+import './indicators.css'
 import { useState } from 'preact/hooks'
 import type { DropCounts, DropReason } from '../../protocol/messages.ts'
 import type { FaultRecord } from '../store/fault-record.ts'

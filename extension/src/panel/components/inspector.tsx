@@ -6,8 +6,10 @@
 //   inspector events with `store.ingest({ frameId: 0, url, events })`.
 // - `sink`: a `ConfigSink` (config-sink.ts): where the Config tab reads and saves the config.
 // - `theme`: 'light' | 'dark' to match a host (DevTools); left out, it follows prefers-color-scheme.
-// - `zeroCode`: optional `ZeroCodeSink` (zero-code-sink.ts): zero-code mode's per-origin setting,
+// - `zeroCode`: optional `ZeroCodeSink` (ui/zero-code-sink.ts): zero-code mode's per-origin setting,
 //   shown and switched in the status bar; left out (the playground), it is not shown.
+import '../../ui/theme.css'
+import './common-controls.css'
 import './inspector.css'
 import { useEffect, useId, useRef, useState } from 'preact/hooks'
 import type { InspectorStore } from '../store/inspector-store.ts'
@@ -27,7 +29,7 @@ import { Toolbar } from './toolbar.tsx'
 import { useStoreVersion } from './use-store.ts'
 import { OUT_OF_REACH } from './reach.ts'
 import { WhatIfPanel } from './what-if-panel.tsx'
-import type { ZeroCodeSink } from './zero-code-sink.ts'
+import type { ZeroCodeSink } from '../../ui/zero-code-sink.ts'
 
 interface InspectorProps {
   readonly store: InspectorStore

@@ -1,3 +1,4 @@
+import './timeline-row.css'
 import type { ComponentChild } from 'preact'
 import { memo } from 'preact/compat'
 import { LIMITS, type Withheld } from '../../protocol/events.ts'

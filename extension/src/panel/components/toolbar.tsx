@@ -1,3 +1,4 @@
+import './toolbar.css'
 import type { Ref } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { InspectorStore } from '../store/inspector-store.ts'

@@ -1,3 +1,5 @@
+import './timeline-row.css'
+import './what-if-panel.css'
 import { useMemo, useRef, useState } from 'preact/hooks'
 import type { GuardConfig } from '../../../../engine/index.ts'
 import { LIMITS } from '../../protocol/events.ts'
