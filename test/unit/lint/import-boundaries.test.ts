@@ -94,7 +94,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
         'extension/src/page/own.ts': './builtins.ts',
         'extension/src/page/relay.ts': '../content/bridge.ts',
         'extension/src/page/worker.ts': '../background/router.ts',
-        'extension/src/page/wire/panel.ts': '../../panel/store/inspector-store.ts',
+        'extension/src/page/wire/panel.ts': '../../panel/store/panel-store.ts',
         'extension/src/page/popup.ts': '../popup/index.tsx',
       }),
     ).toEqual({
@@ -109,7 +109,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(
       refused({
         'extension/src/content/shared.ts': '../protocol/messages.ts',
-        'extension/src/content/panel.ts': '../panel/store/inspector-store.ts',
+        'extension/src/content/panel.ts': '../panel/store/panel-store.ts',
         'extension/src/background/popup.ts': '../popup/index.tsx',
         'extension/src/background/engine.ts': '../../../engine/index.ts',
       }),
@@ -147,11 +147,11 @@ describe('import boundaries', { timeout: 60_000 }, () => {
   it("lets the playground take the panel's components and store and the protocol, nothing else of the extension", () => {
     expect(
       refused({
-        'playground/ui/components.ts': '../../extension/src/panel/components/inspector.tsx',
-        'playground/ui/store.ts': '../../extension/src/panel/store/inspector-store.ts',
+        'playground/ui/components.ts': '../../extension/src/panel/components/panel.tsx',
+        'playground/ui/store.ts': '../../extension/src/panel/store/panel-store.ts',
         'playground/ui/protocol.ts': '../../extension/src/protocol/events.ts',
         'playground/ui/page.ts': '../../extension/src/page/page-api.ts',
-        'playground/ui/host.ts': '../../extension/src/panel/extension/panel-connection.ts',
+        'playground/ui/host.ts': '../../extension/src/panel/host/panel-connection.ts',
       }),
     ).toEqual({
       'playground/ui/page.ts': expect.stringMatching(/^The playground imports from the extension only/),

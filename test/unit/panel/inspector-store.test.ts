@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import { createInspectorStore, type InspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { createPanelStore, type PanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import type { TimelineEntry } from '../../../extension/src/panel/store/timeline-entry.ts'
 import type { TimelineView } from '../../../extension/src/panel/store/timeline-view.ts'
 import { pageLoad, recordingPage, repeat } from './recorded-session.ts'
@@ -13,11 +13,11 @@ function rows(view: TimelineView): TimelineEntry[] {
   return out
 }
 
-const types = (store: InspectorStore, agent: string | null = null) => rows(store.timeline(agent)).map((e) => e.event.type)
+const types = (store: PanelStore, agent: string | null = null) => rows(store.timeline(agent)).map((e) => e.event.type)
 
 describe('ingest', () => {
   it('builds agents, their chain and a timeline with the reminders exactly as sent', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage()
     const agent = { name: 'researcher' }
     repeat(page, agent, 'grep', { q: 'x', path: '.' }, 5)
@@ -37,7 +37,7 @@ describe('ingest', () => {
   })
 
   it('nests subagents under their parent and keeps transparent calls out of the chain', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage()
     const lead = { name: 'lead' }
     const helper = { name: 'helper', parent: lead }
@@ -61,7 +61,7 @@ describe('ingest', () => {
   })
 
   it('keys agents by frame and page load, so equal ids from two frames stay apart', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const top = recordingPage()
     const frame = recordingPage()
     top.guard.observe({ agent: { name: 'top' }, name: 'a', arguments: 1 })
@@ -75,7 +75,7 @@ describe('ingest', () => {
   })
 
   it('records calls of an agent it never saw described, labelled by id', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage()
     const agent = {}
     page.guard.observe({ agent, name: 'x', arguments: 1 })
@@ -88,7 +88,7 @@ describe('ingest', () => {
 
 describe('limits', () => {
   it('keeps at most maxEntries rows, dropping the oldest of every view consistently', () => {
-    const store = createInspectorStore({ maxEntries: 10 })
+    const store = createPanelStore({ maxEntries: 10 })
     const page = recordingPage({ thresholds: [100] })
     const a = { name: 'a' }
     const b = { name: 'b' }
@@ -109,7 +109,7 @@ describe('limits', () => {
   })
 
   it('refuses agents past maxAgents and counts their events as refused', () => {
-    const store = createInspectorStore({ maxAgents: 2 })
+    const store = createPanelStore({ maxAgents: 2 })
     const page = recordingPage()
     for (const name of ['a', 'b', 'c']) page.guard.observe({ agent: { name }, name: 't', arguments: 1 })
     store.ingest(page.batch())
@@ -118,7 +118,7 @@ describe('limits', () => {
   })
 
   it('bounds the faults it keeps', () => {
-    const store = createInspectorStore({ maxFaults: 3 })
+    const store = createPanelStore({ maxFaults: 3 })
     store.ingest({ frameId: 0, url: 'u', events: Array.from({ length: 5 }, (_, i) => ({ type: 'fault' as const, at: i, message: `f${i}` })) })
     expect(store.faults().map((f) => f.message)).toEqual(['f2', 'f3', 'f4'])
   })
@@ -126,7 +126,7 @@ describe('limits', () => {
 
 describe('recording controls', () => {
   it('pause stops recording rows but keeps agents and their chains current', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage()
     const agent = { name: 'a' }
     repeat(page, agent, 'grep', 1, 2)
@@ -144,7 +144,7 @@ describe('recording controls', () => {
   })
 
   it('clear empties the timeline but keeps the live agents and their chains', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage()
     const agent = { name: 'a' }
     repeat(page, agent, 'grep', 1, 3)
@@ -160,7 +160,7 @@ describe('recording controls', () => {
   })
 
   it('a page load clears everything unless preserve-log is on', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     let page = recordingPage()
     repeat(page, { name: 'first' }, 'grep', 1, 3)
     store.ingest(page.batch())
@@ -188,7 +188,7 @@ describe('recording controls', () => {
   })
 
   it('a subframe load never clears the top page', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage()
     repeat(page, { name: 'top' }, 'grep', 1, 1)
     store.ingest(page.batch())
@@ -199,8 +199,8 @@ describe('recording controls', () => {
 })
 
 describe('filter', () => {
-  function filled(): InspectorStore {
-    const store = createInspectorStore()
+  function filled(): PanelStore {
+    const store = createPanelStore()
     const page = recordingPage()
     const agent = { name: 'a' }
     repeat(page, agent, 'grep', { q: 'Needle' }, 3)
@@ -230,7 +230,7 @@ describe('filter', () => {
   })
 
   it('extends a filtered view with new rows and drops evicted ones without a rebuild', () => {
-    const store = createInspectorStore({ maxEntries: 6 })
+    const store = createPanelStore({ maxEntries: 6 })
     const page = recordingPage({ thresholds: [100] })
     const agent = { name: 'a' }
     store.setFilter({ tool: 'keep', text: '' })
@@ -261,7 +261,7 @@ describe('filter', () => {
 
 describe('reconnect', () => {
   it('skips replayed history it already recorded and keeps what is new', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage()
     const agent = { name: 'a' }
     store.ingest(pageLoad())
@@ -278,7 +278,7 @@ describe('reconnect', () => {
   })
 
   it('a page load replayed after a reconnect does not clear the panel again', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const load = pageLoad()
     store.ingest(load)
     const page = recordingPage()
@@ -291,7 +291,7 @@ describe('reconnect', () => {
   })
 
   it('merges a re-sent snapshot: chain state and config update, recorded agents stay', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage()
     const kept = { name: 'kept' }
     const gone = { name: 'only-in-panel' }
@@ -313,7 +313,7 @@ describe('reconnect', () => {
   })
 
   it('keeps how an agent was reached when a snapshot brings it back', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const agent = { id: 'webmcp:1', kind: 'webmcp', label: 'WebMCP tools', reach: 'webmcp' } as const
     store.ingest({ frameId: 0, url: 'u', events: [{ type: 'agent', at: 1, agent }] })
     store.ingest({ frameId: 0, url: 'u', events: [{ type: 'snapshot', at: 2, agents: [{ ...agent, tool: 't', args: '{}', count: 2, nextThreshold: 3 }], config: RECOMMENDED_CONFIG }] })
@@ -321,7 +321,7 @@ describe('reconnect', () => {
   })
 
   it('a snapshot\'s wire agents keep how they were reached', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const agents = [{ id: 'wire:1', kind: 'wire', label: 'axios agent', format: 'openai-chat', reach: 'xhr', tool: 'read', args: '{}', count: 3, nextThreshold: 5 }] as const
     store.ingest({ frameId: 0, url: 'u', events: [{ type: 'snapshot', at: 1, agents, config: RECOMMENDED_CONFIG }] })
     expect(store.agents().map((r) => r.record.descriptor)).toEqual([{ id: 'wire:1', kind: 'wire', label: 'axios agent', format: 'openai-chat', reach: 'xhr' }])
@@ -330,7 +330,7 @@ describe('reconnect', () => {
 
 describe('drops', () => {
   it('adds the panel’s own drops to the totals the service worker reports', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     store.setDrops({ shape: 2, size: 1 })
     store.countDrop('shape')
     store.countDrop('version')
@@ -342,7 +342,7 @@ describe('drops', () => {
 
 describe('config', () => {
   it('reports the config the page says is in force', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     expect(store.config()).toBeUndefined()
     store.ingest({ frameId: 0, url: 'u', events: [{ type: 'config', at: 1, config: RECOMMENDED_CONFIG }] })
     expect(store.config()).toEqual(RECOMMENDED_CONFIG)

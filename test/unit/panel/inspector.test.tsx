@@ -3,9 +3,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RECOMMENDED_CONFIG, type GuardConfig } from '../../../engine/index.ts'
 import { readStoredConfig } from '../../../extension/src/content/stored-config.ts'
-import { Inspector } from '../../../extension/src/panel/components/inspector.tsx'
+import { Panel } from '../../../extension/src/panel/components/panel.tsx'
 import type { ConfigSink } from '../../../extension/src/panel/components/config-sink.ts'
-import { createInspectorStore, type InspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { createPanelStore, type PanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { PAGE_URL, recordingPage, repeat } from './recorded-session.ts'
 import { engineError } from '../../support/engine-error.ts'
 
@@ -31,19 +31,19 @@ function memorySink(initial: GuardConfig = RECOMMENDED_CONFIG): ConfigSink & { s
   }
 }
 
-function mount(store: InspectorStore = createInspectorStore(), sink = memorySink()) {
-  render(<Inspector store={store} sink={sink} theme="light" />)
+function mount(store: PanelStore = createPanelStore(), sink = memorySink()) {
+  render(<Panel store={store} sink={sink} theme="light" />)
   return { store, sink }
 }
 
-function ingestAgent(store: InspectorStore, name = 'researcher', times = 5) {
+function ingestAgent(store: PanelStore, name = 'researcher', times = 5) {
   const page = recordingPage()
   repeat(page, { name }, 'grep', { q: 'x' }, times)
   act(() => store.ingest({ frameId: 0, url: 'http://x/', events: [{ type: 'config', at: 1, config: page.guard.config }, ...page.take()] }))
   return page
 }
 
-describe('Inspector', () => {
+describe('Panel', () => {
   it('says what to do while no agent has been seen, above the page’s own rows, until one is', async () => {
     const { store } = mount()
     expect(screen.getByTestId('no-agent-yet').textContent).toContain('No agent seen on this page yet.')
@@ -198,7 +198,7 @@ describe('Inspector', () => {
   })
 
   it('renders only the visible rows of a long timeline', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage({ thresholds: [1_000_000] })
     const agent = { name: 'busy' }
     for (let i = 0; i < 10_000; i++) page.guard.observe({ agent, name: 'poll', arguments: 1 })
@@ -218,13 +218,13 @@ describe('theme', () => {
     const query = { matches: true, addEventListener: (_: string, l: () => void) => listeners.push(l), removeEventListener: vi.fn() }
     vi.stubGlobal('matchMedia', () => query)
     try {
-      render(<Inspector store={createInspectorStore()} sink={memorySink()} />)
+      render(<Panel store={createPanelStore()} sink={memorySink()} />)
       expect(screen.getByTestId('inspector').className).toContain('rtg-theme-dark')
       query.matches = false
       act(() => listeners.forEach((l) => l()))
       expect(screen.getByTestId('inspector').className).toContain('rtg-theme-light')
       cleanup()
-      render(<Inspector store={createInspectorStore()} sink={memorySink()} theme="dark" />)
+      render(<Panel store={createPanelStore()} sink={memorySink()} theme="dark" />)
       expect(screen.getByTestId('inspector').className).toContain('rtg-theme-dark')
     } finally {
       vi.unstubAllGlobals()
@@ -279,7 +279,7 @@ describe('Config tab', () => {
     sink.apply = vi.fn(async () => {
       throw new Error('quota exceeded')
     })
-    mount(createInspectorStore(), sink)
+    mount(createPanelStore(), sink)
     fireEvent.click(screen.getByTestId('tab-config'))
     fireEvent.input(screen.getByTestId('config-input'), { target: { value: '{"thresholds":[4]}' } })
     fireEvent.click(screen.getByTestId('config-apply'))
@@ -306,7 +306,7 @@ describe('What-if tab', () => {
 
 describe('import', () => {
   it('imports an exported file from the toolbar, and reports a bad one without losing anything', async () => {
-    const source = createInspectorStore()
+    const source = createPanelStore()
     ingestAgent(source, 'exported', 3)
     const { store } = mount()
     ingestAgent(store, 'live', 1)

@@ -4,7 +4,7 @@
 // Enter or Space export, Escape closes it and Tab leaves it, back on the arrow.
 import './export-menu.css'
 import { useRef, useState } from 'preact/hooks'
-import type { InspectorStore, SessionContent } from '../store/inspector-store.ts'
+import type { PanelStore, SessionContent } from '../store/panel-store.ts'
 import { DownloadIcon } from './icons.tsx'
 import { downloadSession } from './session-transfer.ts'
 
@@ -21,7 +21,7 @@ const CHOICES: readonly { readonly content: SessionContent; readonly label: stri
   },
 ]
 
-export function ExportMenu({ store }: { store: InspectorStore }) {
+export function ExportMenu({ store }: { store: PanelStore }) {
   const [open, setOpen] = useState(false)
   const toggle = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLDivElement>(null)

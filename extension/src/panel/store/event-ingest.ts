@@ -1,7 +1,7 @@
 // How a batch of protocol events becomes the store's records: frames and page loads, agents and
 // their state, rows, faults and the config in force. Replays of events already recorded are skipped.
 import type { AgentState, InspectorEvent } from '../../protocol/events.ts'
-import type { StoreBatch } from './inspector-store-api.ts'
+import type { StoreBatch } from './panel-store-api.ts'
 import { redactedBatch } from './redacted.ts'
 import type { StoreRecords } from './store-records.ts'
 

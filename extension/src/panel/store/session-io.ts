@@ -1,7 +1,7 @@
 // The store's records to and from a session file: what the toolbar's export writes (with
 // arguments, or sanitized and trimmed to the budget) and what an import puts in their place.
 import { redactedEvent, redactedUrl } from './redacted.ts'
-import type { SessionContent } from './inspector-store-api.ts'
+import type { SessionContent } from './panel-store-api.ts'
 import { sanitizedSession } from './sanitized-session.ts'
 import { sessionOf } from './session-export.ts'
 import { type ImportResult, parseSession, type SessionFile } from './session-file.ts'

@@ -1,4 +1,4 @@
-// What the panel's store holds (inspector-store.ts composes it with its listeners and views): the rows,
+// What the panel's store holds (panel-store.ts composes it with its listeners and views): the rows,
 // the agents and frames they belong to, faults, the config, drop totals and the counters the status
 // bar shows. Each write here keeps the byte count that the budget reads (retained-bytes.ts).
 import type { GuardConfig } from '../../../../engine/index.ts'
@@ -15,7 +15,7 @@ import type { AgentKey, AgentRecord, TimelineEvent } from './timeline-entry.ts'
 import { ToolStats } from './tool-stats.ts'
 import { WasteMeter } from './waste-meter.ts'
 
-/** The store's limits, every one set (inspector-store.ts fills in the defaults). */
+/** The store's limits, every one set (panel-store.ts fills in the defaults). */
 export interface StoreLimits {
   readonly maxEntries: number
   readonly maxBytes: number

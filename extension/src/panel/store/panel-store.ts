@@ -4,7 +4,7 @@
 import type { DropReason } from '../../protocol/messages.ts'
 import type { ConnectionState } from './connection-state.ts'
 import { ingestBatch } from './event-ingest.ts'
-import type { InspectorStore, InspectorStoreOptions, StoreBatch } from './inspector-store-api.ts'
+import type { PanelStore, PanelStoreOptions, StoreBatch } from './panel-store-api.ts'
 import { exportedSession, importedSession, recordsSession } from './session-io.ts'
 import { recordsEviction } from './store-eviction.ts'
 import { StoreRecords } from './store-records.ts'
@@ -13,11 +13,11 @@ import type { AgentKey } from './timeline-entry.ts'
 import { LogView } from './timeline-view.ts'
 import { replayWhatIf } from './what-if.ts'
 
-export type { IngestOptions, InspectorStats, InspectorStore, InspectorStoreOptions, SessionContent, StoreBatch } from './inspector-store-api.ts'
+export type { IngestOptions, PanelStoreStats, PanelStore, PanelStoreOptions, SessionContent, StoreBatch } from './panel-store-api.ts'
 
 const DEFAULTS = { maxEntries: 200_000, maxBytes: 64 * 1024 * 1024, maxAgents: 2_000, maxAgentsPerFrame: 50, maxFaults: 200, maxTools: 1_000 } as const
 
-export function createInspectorStore(options: InspectorStoreOptions = {}): InspectorStore {
+export function createPanelStore(options: PanelStoreOptions = {}): PanelStore {
   const limits = { ...DEFAULTS, ...options }
   const listeners = new Set<() => void>()
   let view: LogView | undefined
@@ -47,7 +47,7 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     evict()
   }
 
-  const store: InspectorStore = {
+  const store: PanelStore = {
     subscribe(listener) {
       listeners.add(listener)
       return () => void listeners.delete(listener)
