@@ -1,3 +1,4 @@
+import './common-controls.css'
 import './agent-list.css'
 import { memo } from 'preact/compat'
 import { useCallback, useId, useMemo, useRef, useState } from 'preact/hooks'

@@ -1,3 +1,4 @@
+import './common-controls.css'
 import './chain-view.css'
 import './timeline-row.css'
 import type { GuardConfig } from '../../../../engine/index.ts'

@@ -1,3 +1,4 @@
+import './common-controls.css'
 import './config-panel.css'
 import type { GuardConfig } from '../../../../engine/index.ts'
 import type { PanelStore } from '../store/panel-store.ts'

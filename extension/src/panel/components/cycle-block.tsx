@@ -1,3 +1,4 @@
+import './common-controls.css'
 import './cycle-block.css'
 import type { CycleMark } from '../store/timeline-entry.ts'
 

@@ -1,3 +1,4 @@
+import './common-controls.css'
 import './empty-state.css'
 import type { ComponentChildren } from 'preact'
 

@@ -2,6 +2,7 @@
 // sanitized file; its arrow opens a menu with both choices. Keyboard: Tab reaches both halves;
 // on the arrow, ↓, ↑, Enter or Space open the menu; in it ↑/↓ (wrapping), Home and End move,
 // Enter or Space export, Escape closes it and Tab leaves it, back on the arrow.
+import './common-controls.css'
 import './export-menu.css'
 import { useRef, useState } from 'preact/hooks'
 import type { PanelStore, SessionContent } from '../store/panel-store.ts'

@@ -1,3 +1,4 @@
+import './common-controls.css'
 import './indicators.css'
 import { useState } from 'preact/hooks'
 import type { DropCounts, DropReason } from '../../protocol/messages.ts'

@@ -1,3 +1,4 @@
+import './common-controls.css'
 import './status-bar.css'
 import type { ConnectionState } from '../store/connection-state.ts'
 import type { PanelStore } from '../store/panel-store.ts'

@@ -1,3 +1,4 @@
+import './common-controls.css'
 import './timeline-row.css'
 import type { ComponentChild } from 'preact'
 import { memo } from 'preact/compat'

@@ -1,3 +1,4 @@
+import './common-controls.css'
 import { useCallback, useId, useState } from 'preact/hooks'
 import { isFiltering, NO_FILTER } from '../store/timeline-filter.ts'
 import type { PanelStore } from '../store/panel-store.ts'

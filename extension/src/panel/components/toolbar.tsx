@@ -1,3 +1,4 @@
+import './common-controls.css'
 import './toolbar.css'
 import type { Ref } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'

@@ -1,3 +1,4 @@
+import './common-controls.css'
 import './timeline-row.css'
 import './what-if-panel.css'
 import { useMemo, useRef, useState } from 'preact/hooks'
