@@ -1,6 +1,6 @@
 // The panel with 100,000 recorded calls across 50 agents, drawn by Chromium: time to first
 // render, cost of each live batch, DOM size, frame pacing while batches stream in. Measured inside
-// a page that mounts the real Inspector (bench/panel-page), built as `npm run build` builds the
+// a page that mounts the real panel (bench/panel-page), built as `npm run build` builds the
 // panel. Live batches arrive one per frame as port messages, through the panel's own port handler
 // (validation, the store, Preact's render scheduling). Costs are ratios against a baseline
 // measured in the same run and interleaved with the live batches, frame by frame: drawing an empty

@@ -1,4 +1,4 @@
-// The panel benchmark's page: the real Inspector drawn by Chromium, measured from inside the page.
+// The panel benchmark's page: the real Panel drawn by Chromium, measured from inside the page.
 // Batches reach the store as the panel receives them: as messages on its port, through
 // connectPanel (validation, then the store), with Preact scheduling the render as it does in the
 // panel. Every timing starts where the work is triggered and ends once the microtasks that render
@@ -7,9 +7,9 @@
 import { render } from 'preact'
 import { act } from 'preact/test-utils'
 import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../engine/index.ts'
-import { Inspector } from '../../extension/src/panel/components/inspector.tsx'
-import { connectPanel } from '../../extension/src/panel/extension/panel-connection.ts'
-import { createInspectorStore, type InspectorStore } from '../../extension/src/panel/store/inspector-store.ts'
+import { Panel } from '../../extension/src/panel/components/panel.tsx'
+import { connectPanel } from '../../extension/src/panel/host/panel-connection.ts'
+import { createPanelStore, type PanelStore } from '../../extension/src/panel/store/panel-store.ts'
 import { PROTOCOL_VERSION, type InspectorEvent } from '../../extension/src/protocol/events.ts'
 import { fromEngineEvent } from '../../extension/src/protocol/from-engine.ts'
 import type { BackgroundToPanel, TabBatch } from '../../extension/src/protocol/messages.ts'
@@ -97,7 +97,7 @@ async function timed(run: () => void): Promise<number> {
 }
 
 /** A panel store fed through the panel's own port handler, by a stand-in for the port. */
-function portFed(store: InspectorStore): (message: BackgroundToPanel) => void {
+function portFed(store: PanelStore): (message: BackgroundToPanel) => void {
   const listeners: ((message: unknown) => void)[] = []
   const port = {
     name: 'bench',
@@ -112,8 +112,8 @@ function portFed(store: InspectorStore): (message: BackgroundToPanel) => void {
   }
 }
 
-const inspector = (store: InspectorStore) => <Inspector store={store} sink={sink} theme="light" />
-const mount = (store: InspectorStore) => timed(() => render(inspector(store), root))
+const panelOf = (store: PanelStore) => <Panel store={store} sink={sink} theme="light" />
+const mount = (store: PanelStore) => timed(() => render(panelOf(store), root))
 const unmount = () => act(() => render(null, root))
 const nodes = (of = root) => of.querySelectorAll('*').length
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
@@ -140,7 +140,7 @@ async function runPanelBench(options: PanelBenchOptions): Promise<PanelBenchResu
   const history = record(options.calls, options.agents, 0)
   const live = batches(record(options.liveCalls * options.rounds, options.agents, options.agents), options.liveCalls).map(batchMessage)
 
-  const store = createInspectorStore()
+  const store = createPanelStore()
   const deliver = portFed(store)
   deliver({ v: PROTOCOL_VERSION, kind: 'history', tabId: TAB, batches: [], truncated: false })
   for (const batch of batches(history, 250)) deliver(batchMessage(batch))
@@ -165,7 +165,7 @@ async function runPanelBench(options: PanelBenchOptions): Promise<PanelBenchResu
       batchMs.push(await timed(() => deliver(live[round]!)))
       return
     }
-    empty.push(await timed(() => render(inspector(createInspectorStore()), baselineRoot)))
+    empty.push(await timed(() => render(panelOf(createPanelStore()), baselineRoot)))
     emptyNodes = nodes(baselineRoot)
     act(() => render(null, baselineRoot))
     layout()
@@ -177,7 +177,7 @@ async function runPanelBench(options: PanelBenchOptions): Promise<PanelBenchResu
 
   const exported = store.exportSession()
   unmount()
-  const copy = createInspectorStore()
+  const copy = createPanelStore()
   const t0 = performance.now()
   const imported = copy.importSession(exported)
   if (!imported.ok) throw new Error(imported.errors.join('\n'))

@@ -12,7 +12,7 @@ import { FollowUp } from './follow-up.tsx'
 import { portFor, type GuardChoice } from './guard-choice.ts'
 import { DEFAULT_PRESET, presetConfig, type GuardPreset } from './guard-presets.ts'
 import { GuardStatus } from './guard-status.tsx'
-import { InspectorPane } from './inspector-pane.tsx'
+import { PanelPane } from './panel-pane.tsx'
 import { RunStatus, type RunState } from './run-status.tsx'
 import { ensureScriptedModel } from './scripted-model.ts'
 import { Transcript } from './transcript.tsx'
@@ -185,7 +185,7 @@ export function App({ choice, url, storage }: Props) {
           {session && state.phase === 'done' && <FollowUp onSend={(text) => void drive(() => session.send(text))} />}
         </section>
         <aside class="inspector-side">
-          <InspectorPane choice={choice} />
+          <PanelPane choice={choice} />
         </aside>
       </main>
     </div>

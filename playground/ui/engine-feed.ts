@@ -1,13 +1,13 @@
-// Connects the playground's own engine to the panel's inspector: its events go through the
+// Connects the playground's own engine to the panel's store: its events go through the
 // same adapter the extension's page script uses, and its config editor applies to the engine.
 import { RECOMMENDED_CONFIG, resolveConfig, type RepeatToolGuard } from '../../engine/index.ts'
 import type { ConfigSink } from '../../extension/src/panel/components/config-sink.ts'
-import type { InspectorStore } from '../../extension/src/panel/store/inspector-store.ts'
+import type { PanelStore } from '../../extension/src/panel/store/panel-store.ts'
 import { fromEngineEvent, snapshotEvent } from '../../extension/src/protocol/from-engine.ts'
 import type { InspectorEvent } from '../../extension/src/protocol/events.ts'
 
 /** Feeds `store` with the guard's events, one batch per burst; returns the unsubscribe. */
-export function feedInspector(guard: RepeatToolGuard, store: InspectorStore, url: string): () => void {
+export function feedPanelStore(guard: RepeatToolGuard, store: PanelStore, url: string): () => void {
   let pending: InspectorEvent[] = []
   const flush = () => {
     const events = pending

@@ -2,8 +2,8 @@
 // setting. Also opens as a page with ?tabId=N.
 import { render } from 'preact'
 import { errorText } from '../../../engine/safe-reading.ts'
-import '../panel/components/inspector.css'
-import { createStorageZeroCodeSink } from '../panel/extension/storage-zero-code-sink.ts'
+import { createStorageZeroCodeSink } from '../ui/storage-zero-code-sink.ts'
+import '../ui/theme.css'
 import { Popup, type PopupState } from './popup.tsx'
 import './popup.css'
 import { popupTabId } from './popup-tab.ts'

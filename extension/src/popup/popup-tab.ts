@@ -1,5 +1,5 @@
 import browser from 'webextension-polyfill'
-import { inspectedTabId } from '../panel/extension/inspected-tab.ts'
+import { inspectedTabId } from '../ui/inspected-tab.ts'
 
 /**
  * The tab the popup describes: `?tabId=N` when given (the popup opened as a page), else the active

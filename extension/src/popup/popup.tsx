@@ -1,6 +1,6 @@
 import type { TabSummary } from '../protocol/messages.ts'
-import { ZeroCodeSwitch } from '../panel/components/zero-code-switch.tsx'
-import type { ZeroCodeSink } from '../panel/components/zero-code-sink.ts'
+import { ZeroCodeSwitch } from '../ui/zero-code-switch.tsx'
+import type { ZeroCodeSink } from '../ui/zero-code-sink.ts'
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
 

@@ -94,7 +94,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
         'extension/src/page/own.ts': './builtins.ts',
         'extension/src/page/relay.ts': '../content/bridge.ts',
         'extension/src/page/worker.ts': '../background/router.ts',
-        'extension/src/page/wire/panel.ts': '../../panel/store/inspector-store.ts',
+        'extension/src/page/wire/panel.ts': '../../panel/store/panel-store.ts',
         'extension/src/page/popup.ts': '../popup/index.tsx',
       }),
     ).toEqual({
@@ -109,7 +109,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(
       refused({
         'extension/src/content/shared.ts': '../protocol/messages.ts',
-        'extension/src/content/panel.ts': '../panel/store/inspector-store.ts',
+        'extension/src/content/panel.ts': '../panel/store/panel-store.ts',
         'extension/src/background/popup.ts': '../popup/index.tsx',
         'extension/src/background/engine.ts': '../../../engine/index.ts',
       }),
@@ -119,14 +119,39 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     })
   })
 
+  it('keeps the popup and the panel apart: what they share lives in ui/, which imports neither', () => {
+    expect(
+      refused({
+        'extension/src/popup/shared.tsx': '../ui/zero-code-switch.tsx',
+        'extension/src/popup/protocol.ts': '../protocol/messages.ts',
+        'extension/src/popup/panel.tsx': '../panel/components/status-bar.tsx',
+        'extension/src/popup/host.ts': '../panel/host/panel-connection.ts',
+        'extension/src/panel/components/shared.tsx': '../../ui/zero-code-switch.tsx',
+        'extension/src/panel/store/own.ts': './timeline-entry.ts',
+        'extension/src/panel/components/popup.tsx': '../../popup/popup.tsx',
+        'extension/src/panel/index.ts': '../popup/tab-summary-request.ts',
+        'extension/src/ui/protocol.ts': '../protocol/zero-code-mode.ts',
+        'extension/src/ui/panel.ts': '../panel/components/status-bar.tsx',
+        'extension/src/ui/popup.ts': '../popup/popup.tsx',
+      }),
+    ).toEqual({
+      'extension/src/popup/panel.tsx': expect.stringMatching(/^The popup imports nothing from panel\//),
+      'extension/src/popup/host.ts': expect.stringMatching(/^The popup imports nothing from panel\//),
+      'extension/src/panel/components/popup.tsx': expect.stringMatching(/^The panel imports nothing from popup\//),
+      'extension/src/panel/index.ts': expect.stringMatching(/^The panel imports nothing from popup\//),
+      'extension/src/ui/panel.ts': expect.stringMatching(/^ui\/ holds what the popup and the panel share, and imports from neither/),
+      'extension/src/ui/popup.ts': expect.stringMatching(/^ui\/ holds what the popup and the panel share, and imports from neither/),
+    })
+  })
+
   it("lets the playground take the panel's components and store and the protocol, nothing else of the extension", () => {
     expect(
       refused({
-        'playground/ui/components.ts': '../../extension/src/panel/components/inspector.tsx',
-        'playground/ui/store.ts': '../../extension/src/panel/store/inspector-store.ts',
+        'playground/ui/components.ts': '../../extension/src/panel/components/panel.tsx',
+        'playground/ui/store.ts': '../../extension/src/panel/store/panel-store.ts',
         'playground/ui/protocol.ts': '../../extension/src/protocol/events.ts',
         'playground/ui/page.ts': '../../extension/src/page/page-api.ts',
-        'playground/ui/host.ts': '../../extension/src/panel/extension/panel-connection.ts',
+        'playground/ui/host.ts': '../../extension/src/panel/host/panel-connection.ts',
       }),
     ).toEqual({
       'playground/ui/page.ts': expect.stringMatching(/^The playground imports from the extension only/),

@@ -4,8 +4,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfigInput } from '../../../engine/index.ts'
-import { Inspector } from '../../../extension/src/panel/components/inspector.tsx'
-import { createInspectorStore, type InspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { Panel } from '../../../extension/src/panel/components/panel.tsx'
+import { createPanelStore, type PanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { checkInspectorEvent } from '../../../extension/src/protocol/validate.ts'
 import { recordingPage, repeat, type RecordingPage } from './recorded-session.ts'
 import { engineError } from '../../support/engine-error.ts'
@@ -14,15 +14,15 @@ afterEach(cleanup)
 
 const sink = { current: () => RECOMMENDED_CONFIG, apply: async () => {} }
 
-function recorded(config: GuardConfigInput, drive: (page: RecordingPage, agent: object) => void): InspectorStore {
-  const store = createInspectorStore()
+function recorded(config: GuardConfigInput, drive: (page: RecordingPage, agent: object) => void): PanelStore {
+  const store = createPanelStore()
   const page = recordingPage({ ...RECOMMENDED_CONFIG, ...config })
   drive(page, { name: 'looper' })
   store.ingest(page.batch())
   return store
 }
 
-const onlyAgent = (store: InspectorStore) => store.agents()[0]!.record
+const onlyAgent = (store: PanelStore) => store.agents()[0]!.record
 
 function pingPong(page: RecordingPage, agent: object, rounds: number): void {
   for (let i = 0; i < rounds; i++) {
@@ -43,13 +43,13 @@ describe('the store with the detectors on', () => {
     const kinds = []
     for (let i = view.start; i < view.end; i++) kinds.push(view.event(i).type)
     expect(kinds).toEqual(['call', 'call', 'call', 'reminder', 'blocked', 'call'])
-    const copy = createInspectorStore()
+    const copy = createPanelStore()
     expect(copy.importSession(store.exportSession()).ok).toBe(true)
     expect(copy.session().entries.map((e) => e.event.type)).toEqual(kinds)
   })
 
   it('a blocked row replayed after a reconnect is recognised, and the tool filter keeps it', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage({ ...RECOMMENDED_CONFIG, stopAfter: 2 })
     const agent = { name: 'looper' }
     repeat(page, agent, 'grep', { q: 1 }, 2)
@@ -85,7 +85,7 @@ describe('the store with the detectors on', () => {
     const looper = { name: 'looper' }
     pingPong(page, looper, 2)
     page.guard.observe({ agent: looper, name: 'write_file', arguments: {} })
-    const other = createInspectorStore()
+    const other = createPanelStore()
     other.ingest(page.batch())
     expect(onlyAgent(other).cycle).toBeUndefined()
   })
@@ -101,7 +101,7 @@ describe('the store with the detectors on', () => {
     // A ping-pong of three rounds reminded after two: the four calls of those rounds.
     const cycle = recorded({ cycles: { maxPeriod: 3, repeats: 2 } }, (page, agent) => pingPong(page, agent, 2))
     expect(onlyAgent(cycle).wasted).toBe(4)
-    const copy = createInspectorStore()
+    const copy = createPanelStore()
     expect(copy.importSession(runs.exportSession()).ok).toBe(true)
     expect(onlyAgent(copy).wasted).toBe(6)
   })
@@ -127,8 +127,8 @@ describe('the timeline and the agent list', () => {
   const rowsOf = (kind: string) => screen.getAllByTestId('timeline-row').filter((row) => row.getAttribute('data-kind') === kind)
 
   it('shows a blocked call, and "would block" when zero-code mode could only advise', () => {
-    const store = createInspectorStore()
-    render(<Inspector store={store} sink={sink} theme="light" />)
+    const store = createPanelStore()
+    render(<Panel store={store} sink={sink} theme="light" />)
     act(() =>
       store.ingest({
         frameId: 0,
@@ -145,7 +145,7 @@ describe('the timeline and the agent list', () => {
 
   it('names a cycle reminder as such, highlights its calls and draws the cycle in the chain view', async () => {
     const store = recorded({ cycles: { maxPeriod: 3, repeats: 2 } }, (page, agent) => pingPong(page, agent, 2))
-    render(<Inspector store={store} sink={sink} theme="light" />)
+    render(<Panel store={store} sink={sink} theme="light" />)
     expect(within(rowsOf('reminder')[0]!).getByTestId('reminder-badge').textContent).toBe('Cycle reminder')
     expect(rowsOf('call').map((row) => row.getAttribute('data-in-cycle'))).toEqual(['true', 'true', 'true', 'true'])
     act(() => screen.getByTestId('agent-row').click())
@@ -159,7 +159,7 @@ describe('the timeline and the agent list', () => {
       page.guard.observe({ agent, name: 'poll', arguments: {} }, { content: 'running 1/4' })
       page.guard.observe({ agent, name: 'poll', arguments: {} }, { content: 'running 2/4' })
     })
-    render(<Inspector store={store} sink={sink} theme="light" />)
+    render(<Panel store={store} sink={sink} theme="light" />)
     expect(rowsOf('reset').map((row) => row.textContent)).toEqual([expect.stringContaining('Chain reset by result changed (the same call got a new result): a run of 1 ended')])
   })
 })
@@ -172,9 +172,9 @@ describe('the Config tab with the detector keys', () => {
   }
 
   it('gives the engine’s exact errors for bad detector values and saves good ones, which read back', async () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const configSink = memorySink()
-    render(<Inspector store={store} sink={configSink} theme="light" />)
+    render(<Panel store={store} sink={configSink} theme="light" />)
     act(() => store.ingest({ frameId: 0, url: 'http://x/', events: [{ type: 'config', at: 1, config: RECOMMENDED_CONFIG }] }))
     act(() => screen.getByTestId('tab-config').click())
     expect(screen.getByTestId('config-in-force-detectors').textContent).toBe('none: exact repeats only')

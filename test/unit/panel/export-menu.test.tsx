@@ -4,8 +4,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import { Inspector } from '../../../extension/src/panel/components/inspector.tsx'
-import { createInspectorStore, type InspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { Panel } from '../../../extension/src/panel/components/panel.tsx'
+import { createPanelStore, type PanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { recordingPage, repeat } from './recorded-session.ts'
 
 afterEach(cleanup)
@@ -40,12 +40,12 @@ function downloads(): Download[] {
   return saved
 }
 
-function mounted(): InspectorStore {
-  const store = createInspectorStore()
+function mounted(): PanelStore {
+  const store = createPanelStore()
   const page = recordingPage()
   repeat(page, { name: 'lead' }, 'login', { password: SECRET }, 3)
   store.ingest(page.batch())
-  render(<Inspector store={store} sink={sink} theme="light" />)
+  render(<Panel store={store} sink={sink} theme="light" />)
   return store
 }
 

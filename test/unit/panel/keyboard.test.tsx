@@ -3,9 +3,9 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import { Inspector } from '../../../extension/src/panel/components/inspector.tsx'
+import { Panel } from '../../../extension/src/panel/components/panel.tsx'
 import { movedTo } from '../../../extension/src/panel/components/list-keys.ts'
-import { createInspectorStore, type InspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { createPanelStore, type PanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { recordingPage, repeat } from './recorded-session.ts'
 
 afterEach(cleanup)
@@ -25,12 +25,12 @@ function geometry(sizes: { clientHeight: number; scrollHeight: (el: HTMLElement)
 
 const sink = { current: () => RECOMMENDED_CONFIG, apply: async () => {} }
 
-function mount(store: InspectorStore) {
-  render(<Inspector store={store} sink={sink} theme="light" />)
+function mount(store: PanelStore) {
+  render(<Panel store={store} sink={sink} theme="light" />)
 }
 
 /** A lead with one subagent, and a second top-level agent. */
-function threeAgents(store: InspectorStore) {
+function threeAgents(store: PanelStore) {
   const page = recordingPage()
   const lead = { name: 'lead' }
   repeat(page, lead, 'grep', { q: 'x' }, 3)
@@ -46,7 +46,7 @@ const treeItems = () => screen.getAllByRole('treeitem').map((item) => item.getAt
 
 describe('the agent tree', () => {
   it('moves the selection with ↑/↓ and folds subagents with ←/→, announcing each agent and its run', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     threeAgents(store)
     mount(store)
     expect(tree().getAttribute('tabindex')).toBe('0')
@@ -89,7 +89,7 @@ describe('the agent tree', () => {
 
 describe('the timeline', () => {
   it('moves with ↑/↓ over rows that read as sentences, and Enter opens a call', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage()
     repeat(page, { name: 'lead' }, 'grep', { q: 'x' }, 3)
     act(() => store.ingest(page.batch()))
@@ -119,7 +119,7 @@ describe('the timeline', () => {
     // happy-dom lays nothing out: give the list the geometry a browser would, 600 px in view.
     const restore = geometry({ clientHeight: 600, scrollHeight: (el) => parseFloat((el.firstElementChild as HTMLElement | null)?.style.height ?? '') || 0 })
     onTestFinished(restore)
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage({ thresholds: [1_000_000] })
     const agent = { name: 'busy' }
     for (let i = 0; i < 2_000; i++) page.guard.observe({ agent, name: 'poll', arguments: i })
@@ -137,7 +137,7 @@ describe('the timeline', () => {
 
 describe('tabs and the filter', () => {
   it('go from tab to tab with ←/→, one tab stop, and Ctrl+F focuses the filter', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     threeAgents(store)
     mount(store)
     const tabs = () => screen.getAllByRole('tab')

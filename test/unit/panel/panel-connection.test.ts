@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PROTOCOL_VERSION } from '../../../extension/src/protocol/events.ts'
 import { PANEL_PORT, type BackgroundToPanel, type TabBatch } from '../../../extension/src/protocol/messages.ts'
-import { reconnectDelay } from '../../../extension/src/panel/extension/backoff.ts'
-import { connectPanel, type PanelConnectionOptions } from '../../../extension/src/panel/extension/panel-connection.ts'
-import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { reconnectDelay } from '../../../extension/src/panel/host/backoff.ts'
+import { connectPanel, type PanelConnectionOptions } from '../../../extension/src/panel/host/panel-connection.ts'
+import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { recordingPage, repeat } from './recorded-session.ts'
 
 class FakeEvent<T extends unknown[]> {
@@ -56,7 +56,7 @@ afterEach(() => vi.useRealTimers())
 describe('connectPanel', () => {
   it('subscribes to its tab and records what arrives', () => {
     const { ports, runtime } = fakeRuntime()
-    const store = createInspectorStore()
+    const store = createPanelStore()
     connectPanel({ tabId: TAB, store, runtime })
     expect(ports).toHaveLength(1)
     expect(ports[0]!.name).toBe(PANEL_PORT)
@@ -77,7 +77,7 @@ describe('connectPanel', () => {
 
   it('drops, and counts, messages that fail validation or name another tab', () => {
     const { ports, runtime } = fakeRuntime()
-    const store = createInspectorStore()
+    const store = createPanelStore()
     connectPanel({ tabId: TAB, store, runtime })
     const port = ports[0]!
     port.onMessage.fire({ v: PROTOCOL_VERSION + 1, kind: 'batch', tabId: TAB, batch: { frameId: 0, url: 'u', events: [] } })
@@ -91,7 +91,7 @@ describe('connectPanel', () => {
 
   it('reconnects with backoff when the port closes, and keeps everything recorded', () => {
     const { ports, runtime } = fakeRuntime()
-    const store = createInspectorStore()
+    const store = createPanelStore()
     connectPanel({ tabId: TAB, store, runtime, delay: (attempt) => attempt * 100 })
     const page = recordingPage()
     const agent = { name: 'a' }
@@ -126,7 +126,7 @@ describe('connectPanel', () => {
 
   it('records once a batch a relay sent again after its port closed, and what is new in it', () => {
     const { ports, runtime } = fakeRuntime()
-    const store = createInspectorStore()
+    const store = createPanelStore()
     connectPanel({ tabId: TAB, store, runtime })
     const page = recordingPage()
     const agent = { name: 'a' }
@@ -151,7 +151,7 @@ describe('connectPanel', () => {
       if (fail) throw new Error('Extension context invalidated.')
       return connect(info)
     })
-    const store = createInspectorStore()
+    const store = createPanelStore()
     connectPanel({ tabId: TAB, store, runtime, delay: () => 50 })
     expect(store.connection()).toMatchObject({ kind: 'reconnecting', attempt: 1 })
     fail = false
@@ -161,7 +161,7 @@ describe('connectPanel', () => {
 
   it('stops for good when closed', () => {
     const { ports, runtime } = fakeRuntime()
-    const connection = connectPanel({ tabId: TAB, store: createInspectorStore(), runtime, delay: () => 10 })
+    const connection = connectPanel({ tabId: TAB, store: createPanelStore(), runtime, delay: () => 10 })
     connection.close()
     expect(ports[0]!.disconnected).toBe(true)
     ports[0]!.close()

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig } from '../../../engine/index.ts'
 import { readStoredConfig } from '../../../extension/src/content/stored-config.ts'
 import { CONFIG_STORAGE_KEY } from '../../../extension/src/protocol/messages.ts'
-import { devtoolsTheme, followDevtoolsTheme } from '../../../extension/src/panel/extension/devtools-theme.ts'
-import { inspectedTabId } from '../../../extension/src/panel/extension/inspected-tab.ts'
-import { loadPreserveLog, persistPreserveLog } from '../../../extension/src/panel/extension/preserve-log-preference.ts'
-import { createStorageConfigSink } from '../../../extension/src/panel/extension/storage-config-sink.ts'
-import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { devtoolsTheme, followDevtoolsTheme } from '../../../extension/src/panel/host/devtools-theme.ts'
+import { inspectedTabId } from '../../../extension/src/ui/inspected-tab.ts'
+import { loadPreserveLog, persistPreserveLog } from '../../../extension/src/panel/host/preserve-log-preference.ts'
+import { createStorageConfigSink } from '../../../extension/src/panel/host/storage-config-sink.ts'
+import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { fakeStorage } from './fake-storage.ts'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -58,7 +58,7 @@ describe('storage config sink', () => {
 describe('preserve-log preference', () => {
   it('loads the saved toggle and saves every change', async () => {
     const storage = fakeStorage({ 'panel.preserveLog': true })
-    const store = createInspectorStore({ preserveLog: await loadPreserveLog(storage) })
+    const store = createPanelStore({ preserveLog: await loadPreserveLog(storage) })
     expect(store.preserveLog).toBe(true)
     persistPreserveLog(store, storage)
     store.setPaused(true)

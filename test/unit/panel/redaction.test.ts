@@ -1,6 +1,6 @@
 // The panel's own defence: whatever reaches it, a key in a URL never shows or leaves in an export.
 import { describe, expect, it } from 'vitest'
-import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
 
 const SECRET = 'AIzaSy-not-for-the-panel'
@@ -15,7 +15,7 @@ const events: InspectorEvent[] = [
 
 describe('URLs the panel takes in are redacted', () => {
   it('from a forged live batch: the page URL, the batch URL and request URLs', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     store.ingest({ frameId: 0, url: PAGE, events })
     store.ingest({ frameId: 3, url: `https://frame.example/?token=${SECRET}`, events: [events[2]!] })
     expect(store.pageUrl()).toBe('https://app.example/chat?session=REDACTED')
@@ -26,14 +26,14 @@ describe('URLs the panel takes in are redacted', () => {
   })
 
   it('from a history, and from an imported session file written elsewhere', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     store.ingestHistory([{ frameId: 0, url: PAGE, events }], false)
     expect(store.exportSession()).not.toContain(SECRET)
     // A file holding secrets (an older version's export, or hand-made) loses them on the way in.
     const file = JSON.parse(store.exportSession())
     file.frames[0].url = PAGE
     file.entries.find((e: { event: InspectorEvent }) => e.event.type === 'request').event.url = GEMINI
-    const other = createInspectorStore()
+    const other = createPanelStore()
     expect(other.importSession(JSON.stringify(file))).toMatchObject({ ok: true })
     expect(other.pageUrl()).toBe('https://app.example/chat?session=REDACTED')
     expect(other.exportSession()).not.toContain(SECRET)

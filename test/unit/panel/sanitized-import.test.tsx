@@ -4,8 +4,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact'
 import { afterEach, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import { Inspector } from '../../../extension/src/panel/components/inspector.tsx'
-import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { Panel } from '../../../extension/src/panel/components/panel.tsx'
+import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { recordingPage, repeat } from './recorded-session.ts'
 
 afterEach(cleanup)
@@ -14,7 +14,7 @@ const SECRET = 'hunter2-in-a-sanitized-import'
 const sink = { current: () => RECOMMENDED_CONFIG, apply: async () => {} }
 
 function exported(content: 'sanitized' | 'with-arguments'): File {
-  const source = createInspectorStore()
+  const source = createPanelStore()
   const page = recordingPage()
   repeat(page, { name: 'lead' }, 'login', { password: SECRET }, 5)
   source.ingest({ frameId: 0, url: 'http://x/', events: [{ type: 'config', at: 1, config: page.guard.config }, ...page.take()] })
@@ -22,7 +22,7 @@ function exported(content: 'sanitized' | 'with-arguments'): File {
 }
 
 async function opened(file: File): Promise<void> {
-  render(<Inspector store={createInspectorStore()} sink={sink} theme="light" />)
+  render(<Panel store={createPanelStore()} sink={sink} theme="light" />)
   const input = screen.getByTestId('import-input')
   Object.defineProperty(input, 'files', { configurable: true, value: [file] })
   fireEvent(input, new Event('change', { bubbles: true }))

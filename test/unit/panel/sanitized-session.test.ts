@@ -2,7 +2,7 @@
 // it imports as a session whose What-if replays the calls by their hashes.
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfigInput } from '../../../engine/index.ts'
-import { createInspectorStore, type InspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { createPanelStore, type PanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { sanitizedSession } from '../../../extension/src/panel/store/sanitized-session.ts'
 import { createTextSanitizer, isStandIn } from '../../../extension/src/panel/store/sanitize-text.ts'
 import { LIMITS, type InspectorEvent } from '../../../extension/src/protocol/events.ts'
@@ -12,8 +12,8 @@ const SECRET = 'sk-live-0123456789abcdefSECRET'
 const CONFIG: GuardConfigInput = { ...RECOMMENDED_CONFIG, resultAware: true, cycles: { maxPeriod: 2, repeats: 2 } }
 
 /** Runs that quote a secret in their arguments, their results and their reminders; a cycle; a fault. */
-function recorded(): InspectorStore {
-  const store = createInspectorStore()
+function recorded(): PanelStore {
+  const store = createPanelStore()
   store.ingest(pageLoad())
   const page = recordingPage(CONFIG)
   const lead = { name: 'lead' }
@@ -25,7 +25,7 @@ function recorded(): InspectorStore {
   return store
 }
 
-const rows = (store: InspectorStore): InspectorEvent[] => {
+const rows = (store: PanelStore): InspectorEvent[] => {
   const view = store.timeline(null)
   return Array.from({ length: view.end - view.start }, (_, i) => view.event(view.start + i)!)
 }
@@ -78,7 +78,7 @@ describe('the sanitized export', () => {
   })
 
   it('says the true length of a text the panel received cut, and stays a valid event', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage({ ...RECOMMENDED_CONFIG, resultAware: true })
     page.guard.observe({ agent: {}, name: 'write', arguments: { body: 'b'.repeat(10_000) } }, { content: 'r'.repeat(LIMITS.result + 5) })
     store.ingest(page.batch())
@@ -86,11 +86,11 @@ describe('the sanitized export', () => {
     expect(call.args).toMatch(/^\[sanitized: 10011 chars, hash /)
     expect(call.result).toMatch(new RegExp(`^\\[sanitized: ${LIMITS.result + 5} chars, hash `))
     expect(call).not.toHaveProperty('resultLength')
-    expect(createInspectorStore().importSession(store.exportSession('sanitized'))).toMatchObject({ ok: true })
+    expect(createPanelStore().importSession(store.exportSession('sanitized'))).toMatchObject({ ok: true })
   })
 
   it('of a store at its budget, leaves out the oldest rows its stand-ins have no room for, says so, and imports exactly', () => {
-    const store = createInspectorStore({ maxBytes: 64 * 1024 })
+    const store = createPanelStore({ maxBytes: 64 * 1024 })
     // Arguments of two characters: each stand-in is twenty times as long.
     const calls = Array.from({ length: 400 }, (_, i): InspectorEvent => ({ type: 'call', at: i, agentId: 'hook:1', seq: i + 1, tool: 't', args: '{}', argsLength: 2, tracked: true, denied: false, isError: false, count: 1, nextThreshold: 3 }))
     store.ingest({ frameId: 0, url: 'u', events: calls })
@@ -101,7 +101,7 @@ describe('the sanitized export', () => {
     expect(file.entries.length).toBeLessThan(held.entries)
     expect(file.entries.at(-1).event.seq).toBe(400)
     expect(file.discarded).toBe(held.discarded + held.entries - file.entries.length)
-    const copy = createInspectorStore({ maxBytes: 64 * 1024 })
+    const copy = createPanelStore({ maxBytes: 64 * 1024 })
     expect(copy.importSession(text)).toMatchObject({ ok: true })
     expect(copy.exportSession('sanitized') === text).toBe(true)
   })
@@ -117,7 +117,7 @@ describe('the sanitized export', () => {
 describe('a sanitized session imported', () => {
   it('shows the rows with their stand-ins, marks the cycle, and exports again as the same file', () => {
     const file = recorded().exportSession('sanitized')
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const result = store.importSession(file)
     expect(result).toMatchObject({ ok: true, session: { sanitized: true } })
     expect(store.sanitized).toBe(true)
@@ -135,9 +135,9 @@ describe('a sanitized session imported', () => {
 
   it('replays by the hashes: the same reminders as the session it came from, under any config', () => {
     const original = recorded()
-    const store = createInspectorStore()
+    const store = createPanelStore()
     store.importSession(original.exportSession('sanitized'))
-    const outline = (report: ReturnType<InspectorStore['whatIf']>) => report.rows.map((r) => [r.agent, r.seq, r.change, r.recorded?.level, r.recorded?.count, r.replayed?.level, r.replayed?.count])
+    const outline = (report: ReturnType<PanelStore['whatIf']>) => report.rows.map((r) => [r.agent, r.seq, r.change, r.recorded?.level, r.recorded?.count, r.replayed?.level, r.replayed?.count])
     for (const config of [CONFIG, { ...CONFIG, thresholds: [2, 3] }, { ...RECOMMENDED_CONFIG }, { ...CONFIG, resultAware: false }]) {
       const sanitized = store.whatIf(resolveConfig(config))
       expect(sanitized.sanitized).toBe(true)

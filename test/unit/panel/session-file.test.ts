@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { createInspectorStore, type InspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { createPanelStore, type PanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { pageLoad, recordingPage, repeat } from './recorded-session.ts'
 
 /** A session with a bit of everything: subagents, frames, page loads, resets, faults, drops. */
-function busyStore(): InspectorStore {
-  const store = createInspectorStore({ preserveLog: true })
+function busyStore(): PanelStore {
+  const store = createPanelStore({ preserveLog: true })
   store.ingest(pageLoad())
   let page = recordingPage()
   const lead = { name: 'lead' }
@@ -41,7 +41,7 @@ describe('export and import', () => {
   it('round-trips a session exactly', () => {
     const original = busyStore()
     const text = original.exportSession()
-    const copy = createInspectorStore()
+    const copy = createPanelStore()
     const result = copy.importSession(text)
     expect(result).toMatchObject({ ok: true, warnings: [] })
     expect(copy.session()).toStrictEqual(original.session())
@@ -55,7 +55,7 @@ describe('export and import', () => {
   })
 
   it('pauses recording after an import so live events do not mix into the file', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     store.importSession(busyStore().exportSession())
     expect(store.paused).toBe(true)
   })
@@ -87,7 +87,7 @@ describe('export and import', () => {
     [JSON.stringify({ format: 'repeat-tool-guard/session', version: 1, config: { thresholds: [1] }, frames: [], agents: [], entries: [], faults: [], drops: {}, discarded: 0 }), 'session.config is not a valid event'],
     [JSON.stringify({ format: 'repeat-tool-guard/session', version: 1, config: null, frames: [], agents: [], entries: [], faults: [], drops: { bogus: 1 }, discarded: 0 }), 'session.drops.bogus is not expected'],
   ])('explains why %s is not a session', (text, message) => {
-    const result = createInspectorStore().importSession(text)
+    const result = createPanelStore().importSession(text)
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.errors.join('\n')).toContain(message)
   })
@@ -96,7 +96,7 @@ describe('export and import', () => {
     const session = JSON.parse(busyStore().exportSession())
     const call = session.entries.findIndex((e: { event: { type: string } }) => e.event.type === 'call')
     session.entries[call].event.agentId = 'hook:77'
-    const result = createInspectorStore().importSession(JSON.stringify(session))
+    const result = createPanelStore().importSession(JSON.stringify(session))
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.errors[0]).toMatch(/belongs to .* but its event names hook:77/)
   })
@@ -104,7 +104,7 @@ describe('export and import', () => {
   it('keeps the newest rows of a file larger than its limit, and says so', () => {
     const text = busyStore().exportSession()
     const total = JSON.parse(text).entries.length
-    const store = createInspectorStore({ maxEntries: 5 })
+    const store = createPanelStore({ maxEntries: 5 })
     const result = store.importSession(text)
     expect(result).toMatchObject({ ok: true, warnings: [`Kept the newest 5 of ${total} timeline rows (this panel's limit).`] })
     expect(store.stats()).toMatchObject({ entries: 5, discarded: total - 5 })

@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { LIMITS, PROTOCOL_VERSION } from '../../../extension/src/protocol/events.ts'
-import { connectPanel, type PanelConnectionOptions } from '../../../extension/src/panel/extension/panel-connection.ts'
-import { createInspectorStore, type InspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { connectPanel, type PanelConnectionOptions } from '../../../extension/src/panel/host/panel-connection.ts'
+import { createPanelStore, type PanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { maxSessionBytes, sessionSizeError } from '../../../extension/src/panel/store/session-size.ts'
 import { pageLoad, recordingPage, repeat } from './recorded-session.ts'
 
 /** A session with a subagent, a reminder, a fault and the page's config. */
-function recorded(): InspectorStore {
-  const store = createInspectorStore()
+function recorded(): PanelStore {
+  const store = createPanelStore()
   store.ingest(pageLoad())
   const page = recordingPage()
   const lead = { name: 'lead' }
@@ -19,7 +19,7 @@ function recorded(): InspectorStore {
   return store
 }
 
-const errorsOf = (store: InspectorStore, session: unknown): readonly string[] => {
+const errorsOf = (store: PanelStore, session: unknown): readonly string[] => {
   const result = store.importSession(JSON.stringify(session))
   return result.ok ? [] : result.errors
 }
@@ -54,7 +54,7 @@ describe('session import: caps', () => {
     for (const [mutate, expected] of cases) {
       const session = JSON.parse(text)
       mutate(session)
-      const store = createInspectorStore()
+      const store = createPanelStore()
       expect(errorsOf(store, session)).toEqual([expect.stringMatching(expected)])
       expect(store.stats().entries).toBe(0)
     }
@@ -62,7 +62,7 @@ describe('session import: caps', () => {
 
   it('still round-trips a valid session exactly', () => {
     const text = recorded().exportSession()
-    const copy = createInspectorStore()
+    const copy = createPanelStore()
     expect(copy.importSession(text)).toMatchObject({ ok: true })
     expect(copy.exportSession()).toBe(text)
   })
@@ -71,7 +71,7 @@ describe('session import: caps', () => {
 describe('an imported session', () => {
   it('is never wiped or mixed by live events: a page load, a forged one, calls, config, drops', () => {
     const text = recorded().exportSession()
-    const store = createInspectorStore()
+    const store = createPanelStore()
     store.importSession(text)
     expect(store.imported).toBe(true)
     const live = recordingPage({ thresholds: [2] })
@@ -90,8 +90,8 @@ describe('an imported session', () => {
   })
 
   it('goes back to live with Back to live or Clear: empty, recording, and live again', () => {
-    for (const leave of [(s: InspectorStore) => s.backToLive(), (s: InspectorStore) => s.clear()]) {
-      const store = createInspectorStore()
+    for (const leave of [(s: PanelStore) => s.backToLive(), (s: PanelStore) => s.clear()]) {
+      const store = createPanelStore()
       const seenLive = pageLoad('http://127.0.0.1/live.html')
       store.ingest(seenLive)
       store.importSession(recorded().exportSession())
@@ -114,7 +114,7 @@ describe('the panel connection after an import', () => {
     const listeners: ((m: unknown) => void)[] = []
     const port = { postMessage: (m: unknown) => posted.push(m), onMessage: { addListener: (l: (m: unknown) => void) => listeners.push(l) }, onDisconnect: { addListener: vi.fn() }, disconnect: vi.fn() }
     const runtime = { connect: () => port } as unknown as PanelConnectionOptions['runtime']
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const connection = connectPanel({ tabId: 3, store, runtime })
     const subscribe = { v: PROTOCOL_VERSION, kind: 'subscribe', tabId: 3 }
     expect(posted).toEqual([subscribe])

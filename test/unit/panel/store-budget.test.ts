@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import type { StoreBatch } from '../../../extension/src/panel/store/inspector-store.ts'
-import { createInspectorStore, type InspectorStore, type SessionContent } from '../../../extension/src/panel/store/inspector-store.ts'
+import type { StoreBatch } from '../../../extension/src/panel/store/panel-store.ts'
+import { createPanelStore, type PanelStore, type SessionContent } from '../../../extension/src/panel/store/panel-store.ts'
 import { maxSessionBytes } from '../../../extension/src/panel/store/session-size.ts'
 
 const KB = 1024
@@ -17,7 +17,7 @@ function call(agentId: string, seq: number, args: string, tool = 't', at = seq):
 const batch = (frameId: number, events: InspectorEvent[]): StoreBatch => ({ frameId, url: `https://app.example/frame-${frameId}`, events })
 
 /** Ingests every batch, checking after each that the store holds no more than its budget. */
-function feed(store: InspectorStore, batches: Iterable<StoreBatch>): void {
+function feed(store: PanelStore, batches: Iterable<StoreBatch>): void {
   for (const b of batches) {
     store.ingest(b)
     expect(store.stats().bytes).toBeLessThanOrEqual(store.maxBytes)
@@ -28,11 +28,11 @@ function feed(store: InspectorStore, batches: Iterable<StoreBatch>): void {
  * Exports both ways; a store of the same budget opens each file and holds exactly what it says.
  * (Files are compared as booleans: a failure would print megabytes.)
  */
-function expectRoundTrips(store: InspectorStore): void {
+function expectRoundTrips(store: PanelStore): void {
   for (const content of CONTENTS) {
     const file = store.exportSession(content)
     expect(Buffer.byteLength(file)).toBeLessThanOrEqual(maxSessionBytes(store.maxBytes))
-    const copy = createInspectorStore({ maxBytes: store.maxBytes })
+    const copy = createPanelStore({ maxBytes: store.maxBytes })
     const imported = copy.importSession(file)
     expect(imported.ok ? imported.warnings : imported.errors).toEqual([])
     expect(copy.exportSession('with-arguments') === file, `${content}: the imported session holds what the file says`).toBe(true)
@@ -58,7 +58,7 @@ function* chunks<T>(items: Iterable<T>, size: number): Generator<T[]> {
 describe('the byte budget covers every kind of record', () => {
   // The issue's case had 100,000 frames; 10,000 (40 MB of addresses as counted) make the same point.
   it('frames: 10,000 subframes with 2 KB addresses leave the top frame’s rows and stay within 1 MB', { timeout: 60_000 }, () => {
-    const store = createInspectorStore({ maxBytes: 1024 * KB })
+    const store = createPanelStore({ maxBytes: 1024 * KB })
     feed(store, [batch(0, [call('hook:1', 1, '{"q":1}'), call('hook:1', 2, '{"q":2}')])])
     const subframes = function* () {
       for (let frameId = 1; frameId <= 10_000; frameId++) {
@@ -75,7 +75,7 @@ describe('the byte budget covers every kind of record', () => {
   })
 
   it('agents: 2,000 with 4,000-character runs go, the first seen first, once no row is left', () => {
-    const store = createInspectorStore({ maxBytes: 256 * KB })
+    const store = createPanelStore({ maxBytes: 256 * KB })
     const events: InspectorEvent[] = []
     for (let i = 1; i <= 2_000; i++) {
       events.push({ type: 'agent', at: i, agent: { id: `hook:${i}`, kind: 'hook', label: `agent ${i}`.padEnd(200, '.') } })
@@ -93,7 +93,7 @@ describe('the byte budget covers every kind of record', () => {
   })
 
   it('rows and faults: the oldest rows first, then the oldest faults', () => {
-    const store = createInspectorStore({ maxBytes: 256 * KB })
+    const store = createPanelStore({ maxBytes: 256 * KB })
     const reminder = (seq: number): InspectorEvent => ({ type: 'reminder', at: seq, agentId: 'hook:1', seq, tool: 't', count: 3, level: 'gentle', text: `${seq}`.padEnd(20_000, 'r') })
     feed(store, [batch(0, [1, 2, 3].map(reminder)), batch(0, Array.from({ length: 200 }, (_, i) => ({ type: 'fault', at: i, message: `${i}`.padEnd(30_000, '\u0001') }) as InspectorEvent))])
     expect(store.stats()).toMatchObject({ entries: 0, discarded: 3 })
@@ -102,14 +102,14 @@ describe('the byte budget covers every kind of record', () => {
   })
 
   it('tool names: a thousand distinct 256-character names go with their last call', () => {
-    const store = createInspectorStore({ maxBytes: 128 * KB })
+    const store = createPanelStore({ maxBytes: 128 * KB })
     feed(store, batches(Array.from({ length: 1_000 }, (_, i) => call('hook:1', i + 1, '{}', `${i}`.padEnd(256, 'n'))), 100))
     expect(store.tools().length).toBe(store.stats().entries)
     expectRoundTrips(store)
   })
 
   it('cycle marks: reminders naming many long tools, over many agents', () => {
-    const store = createInspectorStore({ maxBytes: 256 * KB })
+    const store = createPanelStore({ maxBytes: 256 * KB })
     const tools = Array.from({ length: 200 }, (_, i) => `${i}`.padEnd(200, 'c'))
     const text = `Repeated cycle of tool calls detected:\n- cycle: ${tools.join(' -> ')}\n- repetitions: 2\n- calls:`
     const events: InspectorEvent[] = []
@@ -121,7 +121,7 @@ describe('the byte budget covers every kind of record', () => {
   })
 
   it('replay fingerprints: at most a sixteenth of the budget while rows are held', () => {
-    const store = createInspectorStore({ maxBytes: 256 * KB })
+    const store = createPanelStore({ maxBytes: 256 * KB })
     const resets = Array.from({ length: 20_000 }, (_, i): InspectorEvent => ({ type: 'reset', at: i, agentId: 'hook:1', reason: 'different-call', previousCount: i }))
     feed(store, batches(resets, 2_000))
     expect(store.stats().entries).toBeGreaterThan(0)
@@ -129,7 +129,7 @@ describe('the byte budget covers every kind of record', () => {
   })
 
   it('the config: one too large for the budget goes last', () => {
-    const store = createInspectorStore({ maxBytes: 64 * KB })
+    const store = createPanelStore({ maxBytes: 64 * KB })
     const config = { ...RECOMMENDED_CONFIG, include: Array.from({ length: 3 }, (_, i) => `tool_${i}_`.padEnd(30_000, 'x')) }
     feed(store, [batch(0, [{ type: 'config', at: 1, config }])])
     expect(store.config()).toBeUndefined()
@@ -147,7 +147,7 @@ function longestCall(agentId: string, seq: number, args: string): InspectorEvent
 
 describe('the largest file a full store writes', () => {
   it('still opens: characters JSON writes six bytes long, the longest numbers, the shortest texts', () => {
-    const store = createInspectorStore({ maxBytes: 256 * KB, maxAgentsPerFrame: 2_000 })
+    const store = createPanelStore({ maxBytes: 256 * KB, maxAgentsPerFrame: 2_000 })
     const far = Number.MAX_SAFE_INTEGER
     const control = (n: number) => '\u0001'.repeat(n)
     const frameId = far

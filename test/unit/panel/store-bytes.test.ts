@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import type { StoreBatch } from '../../../extension/src/panel/store/inspector-store.ts'
-import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import type { StoreBatch } from '../../../extension/src/panel/store/panel-store.ts'
+import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { ReplayGuard } from '../../../extension/src/panel/store/replay-guard.ts'
 import { rowBytes, textBytes } from '../../../extension/src/panel/store/retained-bytes.ts'
 import { textDigest } from '../../../extension/src/panel/store/text-digest.ts'
@@ -24,7 +24,7 @@ const faults = (from: number, count: number, chars: number): StoreBatch => ({
 
 describe('byte budget', () => {
   it('drops the oldest rows once their texts pass maxBytes, well before the row cap, and counts them', () => {
-    const store = createInspectorStore({ maxBytes: 1_000 * KB })
+    const store = createPanelStore({ maxBytes: 1_000 * KB })
     // 100 reminders of 20,000 characters: about 4 MB estimated, four times the budget.
     for (let b = 0; b < 10; b++) store.ingest(reminders(b * 10 + 1, 10, 20_000))
     const { entries, bytes, discarded } = store.stats()
@@ -40,7 +40,7 @@ describe('byte budget', () => {
 
   it('counts every string a row keeps: arguments, reminder texts and URLs', () => {
     // preserve-log: the page load below must not clear what was measured before it
-    const store = createInspectorStore({ preserveLog: true })
+    const store = createPanelStore({ preserveLog: true })
     const call = (args: string): InspectorEvent => ({ type: 'call', at: 1, agentId: 'hook:1', seq: 1, tool: 't', args, argsLength: args.length, tracked: true, denied: false, isError: false, count: 1, nextThreshold: 3 })
     const sizes: number[] = []
     const measure = (event: InspectorEvent) => {
@@ -61,7 +61,7 @@ describe('byte budget', () => {
   })
 
   it('counts fault texts and evicts the oldest faults once no row is left to drop', () => {
-    const store = createInspectorStore({ maxBytes: 300 * KB })
+    const store = createPanelStore({ maxBytes: 300 * KB })
     store.ingest(reminders(1, 2, 10_000))
     store.ingest(faults(1, 10, 30_000))
     expect(store.stats().bytes).toBeLessThanOrEqual(300 * KB)
@@ -73,13 +73,13 @@ describe('byte budget', () => {
   })
 
   it('keeps both bounds: the row cap still applies to small rows', () => {
-    const store = createInspectorStore({ maxEntries: 5, maxBytes: 1_000 * KB })
+    const store = createPanelStore({ maxEntries: 5, maxBytes: 1_000 * KB })
     store.ingest(reminders(1, 8, 10))
     expect(store.stats()).toMatchObject({ entries: 5, discarded: 3 })
   })
 
   it('gives back the bytes of rows it drops and of a clear', () => {
-    const store = createInspectorStore({ maxBytes: 1_000 * KB })
+    const store = createPanelStore({ maxBytes: 1_000 * KB })
     // The agent, listed before any row: what a clear leaves.
     store.ingest({ frameId: 0, url: 'u', events: [{ type: 'agent', at: 1, agent: { id: 'hook:1', kind: 'hook', label: 'hook:1' } }] })
     const listed = store.stats().bytes
@@ -105,7 +105,7 @@ describe('byte budget', () => {
   })
 
   it('counts every kind of record: frames, agents, tool names, cycle marks, fingerprints, the config', () => {
-    const store = createInspectorStore({ preserveLog: true })
+    const store = createPanelStore({ preserveLog: true })
     const grows = (events: InspectorEvent[], frameId = 0, url = 'u', origin?: string): number => {
       const before = store.stats().bytes
       store.ingest(origin === undefined ? { frameId, url, events } : { frameId, url, origin, events })

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import type { StoreBatch } from '../../../extension/src/panel/store/inspector-store.ts'
-import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import type { StoreBatch } from '../../../extension/src/panel/store/panel-store.ts'
+import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { pageLoad, recordingPage, repeat } from './recorded-session.ts'
 
 /** `count` distinct agents announced by `frameId`, each with one call. */
@@ -16,7 +16,7 @@ function agents(frameId: number, count: number, prefix = 'a'): StoreBatch {
   return { frameId, url: `http://127.0.0.1/frame-${frameId}.html`, events }
 }
 
-const perFrame = (store: ReturnType<typeof createInspectorStore>) => {
+const perFrame = (store: ReturnType<typeof createPanelStore>) => {
   const out = new Map<number, number>()
   for (const { record } of store.agents()) out.set(record.frameId, (out.get(record.frameId) ?? 0) + 1)
   return Object.fromEntries(out)
@@ -24,7 +24,7 @@ const perFrame = (store: ReturnType<typeof createInspectorStore>) => {
 
 describe('agents per frame', () => {
   it('caps each subframe at 50 agents, counts the refused ones, and leaves the page its own', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     store.ingest(agents(3, 80))
     store.ingest(agents(4, 10))
     store.ingest(agents(0, 120))
@@ -34,7 +34,7 @@ describe('agents per frame', () => {
   })
 
   it('keeps room for the page: subframes together hold at most half of maxAgents', () => {
-    const store = createInspectorStore({ maxAgents: 20, maxAgentsPerFrame: 4 })
+    const store = createPanelStore({ maxAgents: 20, maxAgentsPerFrame: 4 })
     for (let frame = 1; frame <= 5; frame++) store.ingest(agents(frame, 4))
     expect(store.agents()).toHaveLength(10)
     store.ingest(agents(0, 15))
@@ -43,7 +43,7 @@ describe('agents per frame', () => {
   })
 
   it('frees a frame’s room when its agents are cleared away', () => {
-    const store = createInspectorStore({ preserveLog: true, maxAgentsPerFrame: 3 })
+    const store = createPanelStore({ preserveLog: true, maxAgentsPerFrame: 3 })
     store.ingest(agents(2, 3))
     store.ingest(pageLoad('http://127.0.0.1/frame-2.html', 2))
     store.ingest(agents(2, 3, 'b'))
@@ -57,7 +57,7 @@ describe('agents per frame', () => {
 
 describe('the config in force', () => {
   it('comes from the top frame: a subframe’s config or snapshot never replaces it', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const top = { ...RECOMMENDED_CONFIG, thresholds: [4, 6] }
     const framed = { ...RECOMMENDED_CONFIG, thresholds: [2] }
     store.ingest({ frameId: 0, url: 'u', events: [{ type: 'config', at: 1, config: top }] })
@@ -73,7 +73,7 @@ describe('the config in force', () => {
   })
 
   it('stays unknown while only subframes reported one', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     store.ingest({ frameId: 3, url: 'f', events: [{ type: 'config', at: 1, config: RECOMMENDED_CONFIG }] })
     expect(store.config()).toBeUndefined()
   })
@@ -83,7 +83,7 @@ describe("the page's address and origin", () => {
   const load = (url: string): InspectorEvent => ({ type: 'page-load', at: 1, url })
 
   it("come from the batch (the relay's address, the origin the browser named), never from the page-load event", () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     expect(store.pageOrigin()).toBeUndefined()
     store.ingest({ frameId: 0, url: 'http://127.0.0.1:8080/agent.html', origin: 'http://127.0.0.1:8080', events: [load('https://bank.example/accounts')] })
     expect([store.pageUrl(), store.pageOrigin()]).toEqual(['http://127.0.0.1:8080/agent.html', 'http://127.0.0.1:8080'])
@@ -96,7 +96,7 @@ describe("the page's address and origin", () => {
   })
 
   it('follow the top frame to its next document when the log is preserved', () => {
-    const store = createInspectorStore({ preserveLog: true })
+    const store = createPanelStore({ preserveLog: true })
     store.ingest({ frameId: 0, url: 'http://127.0.0.1:8080/agent.html', origin: 'http://127.0.0.1:8080', events: [load('http://127.0.0.1:8080/agent.html')] })
     store.ingest({ frameId: 0, url: 'https://app.example/next', origin: 'https://app.example', events: [load('https://bank.example/')] })
     expect([store.pageUrl(), store.pageOrigin()]).toEqual(['https://app.example/next', 'https://app.example'])

@@ -2,9 +2,9 @@
 import { act, cleanup, render, screen } from '@testing-library/preact'
 import { afterEach, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import { Inspector } from '../../../extension/src/panel/components/inspector.tsx'
+import { Panel } from '../../../extension/src/panel/components/panel.tsx'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
-import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 
 afterEach(cleanup)
 
@@ -13,8 +13,8 @@ const reminders = (from: number, count: number): InspectorEvent[] =>
 
 it('draws the newest rows when one batch pushes out every row drawn, and more', () => {
   // About ten such rows fit the budget; each batch brings fifteen.
-  const store = createInspectorStore({ maxBytes: 10 * 40_200 })
-  render(<Inspector store={store} sink={{ current: () => RECOMMENDED_CONFIG, apply: async () => undefined }} theme="light" />)
+  const store = createPanelStore({ maxBytes: 10 * 40_200 })
+  render(<Panel store={store} sink={{ current: () => RECOMMENDED_CONFIG, apply: async () => undefined }} theme="light" />)
   for (let b = 0; b < 4; b++) act(() => store.ingest({ frameId: 0, url: 'u', events: reminders(b * 15 + 1, 15) }))
   const texts = screen.getAllByTestId('reminder-text').map((el) => el.textContent!.split(' ')[0])
   expect(texts.at(-1)).toBe('r-60')

@@ -2,7 +2,7 @@
 // content, so a replay compares what the page's guard compared.
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfigInput } from '../../../engine/index.ts'
-import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { fromEngineEvent } from '../../../extension/src/protocol/from-engine.ts'
 import { LIMITS } from '../../../extension/src/protocol/events.ts'
 import { checkInspectorEvent } from '../../../extension/src/protocol/validate.ts'
@@ -10,7 +10,7 @@ import { recordingPage } from './recorded-session.ts'
 
 /** Six polls of a job: its result changes on every poll but the last two. */
 function polled(config: GuardConfigInput) {
-  const store = createInspectorStore()
+  const store = createPanelStore()
   const page = recordingPage({ ...RECOMMENDED_CONFIG, ...config })
   const agent = { name: 'poller' }
   for (const done of [1, 2, 3, 4, 4, 4]) page.guard.observe({ agent, name: 'poll', arguments: { id: 7 } }, { content: { done, of: 4 } })
@@ -43,7 +43,7 @@ describe('what-if with recorded results', () => {
 
   it('replays a recording with ignored result keys and big numbers as it happened', () => {
     const config = { resultAware: true, ignoreResultKeys: ['checkedAt'], thresholds: [2] }
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage({ ...RECOMMENDED_CONFIG, ...config })
     const agent = { name: 'poller' }
     const results = [
@@ -63,7 +63,7 @@ describe('what-if with recorded results', () => {
   })
 
   it('replays a cycle recording under the cycle option', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage(RECOMMENDED_CONFIG)
     const agent = { name: 'pinger' }
     for (let i = 0; i < 4; i++) page.guard.observe({ agent, name: 'read', arguments: { f: i % 2 } })
@@ -87,7 +87,7 @@ describe('the result on the wire to the panel', () => {
   })
 
   it('a cut result replays as its head plus its length, so results that differ past the cut still differ', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage({ ...RECOMMENDED_CONFIG, resultAware: true })
     const agent = { name: 'a' }
     const head = 'x'.repeat(LIMITS.result)

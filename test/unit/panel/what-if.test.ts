@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { resolveConfig, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { LIMITS } from '../../../extension/src/protocol/events.ts'
-import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { recordingPage, repeat } from './recorded-session.ts'
 
 function recorded() {
-  const store = createInspectorStore()
+  const store = createPanelStore()
   const page = recordingPage()
   const a = { name: 'a' }
   const b = { name: 'b' }
@@ -52,7 +52,7 @@ describe('what-if replay', () => {
   })
 
   it('tells calls whose arguments were cut apart by their true length', () => {
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const page = recordingPage()
     const agent = { name: 'a' }
     const head = 'x'.repeat(LIMITS.args + 10)

@@ -4,10 +4,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import { Inspector } from '../../../extension/src/panel/components/inspector.tsx'
-import type { ZeroCodeSink } from '../../../extension/src/panel/components/zero-code-sink.ts'
-import { createStorageZeroCodeSink } from '../../../extension/src/panel/extension/storage-zero-code-sink.ts'
-import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
+import { Panel } from '../../../extension/src/panel/components/panel.tsx'
+import type { ZeroCodeSink } from '../../../extension/src/ui/zero-code-sink.ts'
+import { createStorageZeroCodeSink } from '../../../extension/src/ui/storage-zero-code-sink.ts'
+import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
 import { ZERO_CODE_STORAGE_KEY } from '../../../extension/src/protocol/zero-code-mode.ts'
 import { fakeStorage } from './fake-storage.ts'
@@ -18,10 +18,10 @@ const configSink = { current: () => RECOMMENDED_CONFIG, apply: async () => {} }
 
 /** The panel of a page at `url`, whose frame the browser named of `origin` (the batch's tag; null: none named). */
 function mount(url: string, zeroCode?: ZeroCodeSink, events: InspectorEvent[] = [], origin: string | null = new URL(url).origin) {
-  const store = createInspectorStore()
+  const store = createPanelStore()
   const loaded: InspectorEvent[] = [{ type: 'page-load', at: 1, url }, ...events]
   store.ingest(origin === null ? { frameId: 0, url, events: loaded } : { frameId: 0, url, origin, events: loaded })
-  render(<Inspector store={store} sink={configSink} theme="light" {...(zeroCode ? { zeroCode } : {})} />)
+  render(<Panel store={store} sink={configSink} theme="light" {...(zeroCode ? { zeroCode } : {})} />)
   return store
 }
 

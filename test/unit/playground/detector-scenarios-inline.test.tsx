@@ -5,7 +5,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { findPreset, presetConfig } from '../../../playground/ui/guard-presets.ts'
-import { InspectorPane } from '../../../playground/ui/inspector-pane.tsx'
+import { PanelPane } from '../../../playground/ui/panel-pane.tsx'
 import { runScenario, stubScriptedFetch } from './scripted-run.ts'
 
 beforeEach(() => void stubScriptedFetch())
@@ -17,7 +17,7 @@ afterEach(() => {
 async function runInline(scenario: string, preset: string) {
   const engine = createRepeatToolGuard(RECOMMENDED_CONFIG)
   engine.configure(presetConfig(findPreset(preset)!))
-  render(<InspectorPane choice={{ via: 'playground', guard: engine }} />)
+  render(<PanelPane choice={{ via: 'playground', guard: engine }} />)
   let session: Awaited<ReturnType<typeof runScenario>> | undefined
   await act(async () => void (session = await runScenario(scenario, { engine })))
   return session!

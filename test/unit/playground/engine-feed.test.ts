@@ -1,17 +1,17 @@
 import { describe, expect, test } from 'vitest'
 import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import { createInspectorStore } from '../../../extension/src/panel/store/inspector-store.ts'
-import { engineConfigSink, feedInspector } from '../../../playground/ui/engine-feed.ts'
+import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
+import { engineConfigSink, feedPanelStore } from '../../../playground/ui/engine-feed.ts'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe("the playground's engine feeding the panel's store", () => {
   test('agents known before and after subscribing, their runs and reminders, the config', async () => {
     const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
-    const store = createInspectorStore()
+    const store = createPanelStore()
     const lead = { name: 'lead' }
     guard.observe({ agent: lead, name: 'grep', arguments: { pattern: 'x' } })
-    const stop = feedInspector(guard, store, 'http://playground.test/')
+    const stop = feedPanelStore(guard, store, 'http://playground.test/')
     const explorer = { name: 'explorer', parent: lead }
     for (let i = 0; i < 3; i++) guard.observe({ agent: explorer, name: 'read_file', arguments: { path: 'a' } })
     await settle()
@@ -23,8 +23,8 @@ describe("the playground's engine feeding the panel's store", () => {
     expect(rows[1]!.record.reminders).toBe(1)
     expect(store.config()).toEqual(RECOMMENDED_CONFIG)
     // A store fed on: once it has the next call, the stopped feed would have delivered it too.
-    const fedOn = createInspectorStore()
-    feedInspector(guard, fedOn, 'http://playground.test/')
+    const fedOn = createPanelStore()
+    feedPanelStore(guard, fedOn, 'http://playground.test/')
     stop()
     guard.observe({ agent: explorer, name: 'read_file', arguments: { path: 'a' } })
     await expect.poll(() => fedOn.agents()[1]?.record.count).toBe(4)

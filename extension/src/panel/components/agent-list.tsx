@@ -1,7 +1,9 @@
+import './common-controls.css'
+import './agent-list.css'
 import { memo } from 'preact/compat'
 import { useCallback, useId, useMemo, useRef, useState } from 'preact/hooks'
 import type { AgentTreeRow } from '../store/agent-registry.ts'
-import type { InspectorStore } from '../store/inspector-store.ts'
+import type { PanelStore } from '../store/panel-store.ts'
 import type { AgentKey, AgentRecord } from '../store/timeline-entry.ts'
 import { count, formatNumber, preview } from './format.ts'
 import { reachOf } from './reach.ts'
@@ -9,7 +11,7 @@ import { movedTo } from './list-keys.ts'
 import { VirtualList } from './virtual-list.tsx'
 
 interface AgentListProps {
-  readonly store: InspectorStore
+  readonly store: PanelStore
   /** The selected agent; null selects every agent. */
   readonly selected: AgentKey | null
   readonly onSelect: (agent: AgentKey | null) => void

@@ -1,3 +1,6 @@
+import './common-controls.css'
+import './chain-view.css'
+import './timeline-row.css'
 import type { GuardConfig } from '../../../../engine/index.ts'
 import type { AgentRecord } from '../store/timeline-entry.ts'
 import { CycleBlock } from './cycle-block.tsx'

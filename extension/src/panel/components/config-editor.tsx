@@ -1,3 +1,5 @@
+import './common-controls.css'
+import './config-editor.css'
 import { useEffect, useId, useState } from 'preact/hooks'
 import { GuardConfigError, RECOMMENDED_CONFIG, resolveConfig, type GuardConfig } from '../../../../engine/index.ts'
 import type { ConfigSink } from './config-sink.ts'

@@ -1,12 +1,14 @@
+import './common-controls.css'
+import './config-panel.css'
 import type { GuardConfig } from '../../../../engine/index.ts'
-import type { InspectorStore } from '../store/inspector-store.ts'
+import type { PanelStore } from '../store/panel-store.ts'
 import { ConfigEditor } from './config-editor.tsx'
 import type { ConfigSink } from './config-sink.ts'
 import { describeDetectors } from './detector-summary.ts'
 import { describePatterns, describeThresholds } from './format.ts'
 
 /** The Config tab: what the page runs now, and the editor for what it should run. */
-export function ConfigPanel({ store, sink }: { store: InspectorStore; sink: ConfigSink }) {
+export function ConfigPanel({ store, sink }: { store: PanelStore; sink: ConfigSink }) {
   const inForce = store.config()
   const pending = inForce !== undefined && JSON.stringify(inForce) !== JSON.stringify(sink.current())
   return (

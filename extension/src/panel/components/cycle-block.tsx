@@ -1,3 +1,5 @@
+import './common-controls.css'
+import './cycle-block.css'
 import type { CycleMark } from '../store/timeline-entry.ts'
 
 /** Periods drawn in full; past this the rest is a count (a cycle reminds at most at 3 × repeats). */

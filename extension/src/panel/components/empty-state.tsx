@@ -1,3 +1,5 @@
+import './common-controls.css'
+import './empty-state.css'
 import type { ComponentChildren } from 'preact'
 
 interface EmptyStateProps {

@@ -2,9 +2,10 @@
 // sanitized file; its arrow opens a menu with both choices. Keyboard: Tab reaches both halves;
 // on the arrow, ↓, ↑, Enter or Space open the menu; in it ↑/↓ (wrapping), Home and End move,
 // Enter or Space export, Escape closes it and Tab leaves it, back on the arrow.
+import './common-controls.css'
 import './export-menu.css'
 import { useRef, useState } from 'preact/hooks'
-import type { InspectorStore, SessionContent } from '../store/inspector-store.ts'
+import type { PanelStore, SessionContent } from '../store/panel-store.ts'
 import { DownloadIcon } from './icons.tsx'
 import { downloadSession } from './session-transfer.ts'
 
@@ -21,7 +22,7 @@ const CHOICES: readonly { readonly content: SessionContent; readonly label: stri
   },
 ]
 
-export function ExportMenu({ store }: { store: InspectorStore }) {
+export function ExportMenu({ store }: { store: PanelStore }) {
   const [open, setOpen] = useState(false)
   const toggle = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLDivElement>(null)

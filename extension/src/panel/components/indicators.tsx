@@ -1,3 +1,5 @@
+import './common-controls.css'
+import './indicators.css'
 import { useState } from 'preact/hooks'
 import type { DropCounts, DropReason } from '../../protocol/messages.ts'
 import type { FaultRecord } from '../store/fault-record.ts'

@@ -1,7 +1,7 @@
-import type { InspectorStore, SessionContent } from '../store/inspector-store.ts'
+import type { PanelStore, SessionContent } from '../store/panel-store.ts'
 
 /** Saves the session as a JSON file through an ordinary download (works in DevTools and in a page). */
-export function downloadSession(store: InspectorStore, content: SessionContent, now = new Date()): void {
+export function downloadSession(store: PanelStore, content: SessionContent, now = new Date()): void {
   const blob = new Blob([store.exportSession(content)], { type: 'application/json' })
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')

@@ -1,11 +1,13 @@
+import './common-controls.css'
+import './status-bar.css'
 import type { ConnectionState } from '../store/connection-state.ts'
-import type { InspectorStore } from '../store/inspector-store.ts'
+import type { PanelStore } from '../store/panel-store.ts'
 import { count } from './format.ts'
-import type { ZeroCodeSink } from './zero-code-sink.ts'
-import { ZeroCodeSwitch } from './zero-code-switch.tsx'
+import type { ZeroCodeSink } from '../../ui/zero-code-sink.ts'
+import { ZeroCodeSwitch } from '../../ui/zero-code-switch.tsx'
 
 /** The bottom line: what is held, what was lost and why, the page, and zero-code mode's setting for it. */
-export function StatusBar({ store, zeroCode }: { store: InspectorStore; zeroCode?: ZeroCodeSink }) {
+export function StatusBar({ store, zeroCode }: { store: PanelStore; zeroCode?: ZeroCodeSink }) {
   const stats = store.stats()
   const agents = store.agents().length
   const url = store.pageUrl()

@@ -1,3 +1,5 @@
+import './common-controls.css'
+import './timeline-row.css'
 import type { ComponentChild } from 'preact'
 import { memo } from 'preact/compat'
 import { LIMITS, type Withheld } from '../../protocol/events.ts'

@@ -1,6 +1,7 @@
+import './common-controls.css'
 import { useCallback, useId, useState } from 'preact/hooks'
 import { isFiltering, NO_FILTER } from '../store/timeline-filter.ts'
-import type { InspectorStore } from '../store/inspector-store.ts'
+import type { PanelStore } from '../store/panel-store.ts'
 import type { AgentKey, TimelineEntry } from '../store/timeline-entry.ts'
 import { EmptyState, NoAgentYet } from './empty-state.tsx'
 import { estimateRowHeight, isOneLine, TimelineRow } from './timeline-row.tsx'
@@ -9,7 +10,7 @@ import { timelineRowLabel } from './timeline-row-label.ts'
 import { VirtualList } from './virtual-list.tsx'
 
 interface TimelineProps {
-  readonly store: InspectorStore
+  readonly store: PanelStore
   /** One agent's rows, or every agent's (null). */
   readonly agent: AgentKey | null
 }

@@ -1,6 +1,8 @@
+import './common-controls.css'
+import './toolbar.css'
 import type { Ref } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
-import type { InspectorStore } from '../store/inspector-store.ts'
+import type { PanelStore } from '../store/panel-store.ts'
 import type { ImportResult } from '../store/session-file.ts'
 import { sessionSizeError } from '../store/session-size.ts'
 import { ExportMenu } from './export-menu.tsx'
@@ -11,7 +13,7 @@ import { DropsIndicator, FaultsIndicator } from './indicators.tsx'
 const FILTER_DELAY_MS = 120
 
 interface ToolbarProps {
-  readonly store: InspectorStore
+  readonly store: PanelStore
   readonly onImported: (result: ImportResult, fileName: string) => void
   /** The filter's text box, for the find key (Ctrl+F). */
   readonly filterRef?: Ref<HTMLInputElement>

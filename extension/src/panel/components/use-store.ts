@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks'
-import type { InspectorStore } from '../store/inspector-store.ts'
+import type { PanelStore } from '../store/panel-store.ts'
 
 /** Re-renders the calling component whenever the store changes; returns the store's version. */
-export function useStoreVersion(store: InspectorStore): number {
+export function useStoreVersion(store: PanelStore): number {
   const [version, setVersion] = useState(store.version)
   useEffect(() => {
     setVersion(store.version)

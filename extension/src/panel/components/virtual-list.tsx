@@ -1,3 +1,4 @@
+import './virtual-list.css'
 import type { ComponentChild, HTMLAttributes } from 'preact'
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { HeightIndex } from './height-index.ts'

@@ -1,7 +1,10 @@
+import './common-controls.css'
+import './timeline-row.css'
+import './what-if-panel.css'
 import { useMemo, useRef, useState } from 'preact/hooks'
 import type { GuardConfig } from '../../../../engine/index.ts'
 import { LIMITS } from '../../protocol/events.ts'
-import type { InspectorStore } from '../store/inspector-store.ts'
+import type { PanelStore } from '../store/panel-store.ts'
 import type { WhatIfReminder, WhatIfReport, WhatIfRow } from '../store/what-if.ts'
 import { ConfigEditor } from './config-editor.tsx'
 import type { ConfigSink } from './config-sink.ts'
@@ -17,7 +20,7 @@ const CHANGE_LABELS: Readonly<Record<WhatIfRow['change'], string>> = {
 }
 
 /** The What-if tab: the recorded calls replayed through a fresh guard with an edited config. */
-export function WhatIfPanel({ store, sink }: { store: InspectorStore; sink: ConfigSink }) {
+export function WhatIfPanel({ store, sink }: { store: PanelStore; sink: ConfigSink }) {
   const [report, setReport] = useState<WhatIfReport | null>(null)
   const [onlyChanges, setOnlyChanges] = useState(true)
   // The draft lives here only: replaying never touches the page or the saved config.
@@ -96,7 +99,7 @@ function Summary({ report, discarded }: { report: WhatIfReport; discarded: numbe
   )
 }
 
-function Rows({ store, report, onlyChanges }: { store: InspectorStore; report: WhatIfReport; onlyChanges: boolean }) {
+function Rows({ store, report, onlyChanges }: { store: PanelStore; report: WhatIfReport; onlyChanges: boolean }) {
   const epochs = useRef(0)
   const [open, setOpen] = useState<WhatIfRow | null>(null)
   const rows = useMemo(() => {

@@ -2,7 +2,7 @@
 // older batch, or an imported session, must not bring a key into the panel or an export.
 import { headOf } from '../../../../engine/safe-reading.ts'
 import { LIMITS, type InspectorEvent } from '../../protocol/events.ts'
-import type { StoreBatch } from './inspector-store-api.ts'
+import type { StoreBatch } from './panel-store-api.ts'
 import { redactUrl } from '../../protocol/redact-url.ts'
 
 /**

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ZeroCodeSink } from '../../../../extension/src/panel/components/zero-code-sink.ts'
+import type { ZeroCodeSink } from '../../../../extension/src/ui/zero-code-sink.ts'
 import { Popup } from '../../../../extension/src/popup/popup.tsx'
 import type { ZeroCodeMode } from '../../../../extension/src/protocol/zero-code-mode.ts'
 import { EMPTY_SUMMARY } from '../../../../extension/src/background/tab-summary.ts'

@@ -1,6 +1,6 @@
-import { isRecord } from '../../../../engine/safe-reading.ts'
-import { modeFor, readZeroCodeSettings, ZERO_CODE_STORAGE_KEY, type ZeroCodeSettings } from '../../protocol/zero-code-mode.ts'
-import type { ZeroCodeSink } from '../components/zero-code-sink.ts'
+import { isRecord } from '../../../engine/safe-reading.ts'
+import { modeFor, readZeroCodeSettings, ZERO_CODE_STORAGE_KEY, type ZeroCodeSettings } from '../protocol/zero-code-mode.ts'
+import type { ZeroCodeSink } from './zero-code-sink.ts'
 
 type Storage = Pick<typeof chrome.storage, 'local' | 'onChanged'>
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks'
-import { OPAQUE_ORIGIN } from '../../protocol/frame-origin.ts'
-import { defaultModeFor, ZERO_CODE_MODES, type ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
+import { OPAQUE_ORIGIN } from '../protocol/frame-origin.ts'
+import { defaultModeFor, ZERO_CODE_MODES, type ZeroCodeMode } from '../protocol/zero-code-mode.ts'
 import type { ZeroCodeSink } from './zero-code-sink.ts'
 import './zero-code-switch.css'
 

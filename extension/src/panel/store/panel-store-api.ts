@@ -1,4 +1,4 @@
-// What the panel's store offers its components and embedders (inspector-store.ts makes one).
+// What the panel's store offers its components and embedders (panel-store.ts makes one).
 import type { GuardConfig } from '../../../../engine/index.ts'
 import type { DropCounts, DropReason, TabBatch } from '../../protocol/messages.ts'
 import type { AgentTreeRow } from './agent-registry.ts'
@@ -19,7 +19,7 @@ export type SessionContent = 'with-arguments' | 'sanitized'
  */
 export type StoreBatch = Omit<TabBatch, 'origin'> & { readonly origin?: string }
 
-export interface InspectorStoreOptions {
+export interface PanelStoreOptions {
   /** Timeline rows kept across all agents; the oldest fall off first. */
   readonly maxEntries?: number
   /**
@@ -44,7 +44,7 @@ export interface IngestOptions {
   readonly replayed?: boolean
 }
 
-export interface InspectorStats {
+export interface PanelStoreStats {
   /** Timeline rows held, and calls among them. */
   readonly entries: number
   /** Estimated bytes retained, as `maxBytes` counts them. */
@@ -66,7 +66,7 @@ export interface InspectorStats {
  * The panel's state, built from inspector events. Framework-free: components subscribe and read.
  * Ingestion costs O(events in the batch); views catch up lazily when read.
  */
-export interface InspectorStore {
+export interface PanelStore {
   subscribe(listener: () => void): () => void
   /** Increases on every change. */
   readonly version: number
@@ -110,7 +110,7 @@ export interface InspectorStore {
   config(): GuardConfig | undefined
   faults(): readonly FaultRecord[]
   drops(): DropCounts
-  stats(): InspectorStats
+  stats(): PanelStoreStats
   connection(): ConnectionState
   /** The URL of the inspected page's top frame, when known. */
   pageUrl(): string | undefined

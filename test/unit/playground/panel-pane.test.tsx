@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import { InspectorPane } from '../../../playground/ui/inspector-pane.tsx'
+import { PanelPane } from '../../../playground/ui/panel-pane.tsx'
 
 afterEach(cleanup)
 
@@ -11,7 +11,7 @@ describe("the playground's inline inspector", () => {
     const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
     // The config in force differs from the recommended one, so a key filled from it would show.
     guard.configure({ exclude: [] })
-    render(<InspectorPane choice={{ via: 'playground', guard }} />)
+    render(<PanelPane choice={{ via: 'playground', guard }} />)
     fireEvent.click(screen.getByTestId('tab-config'))
     fireEvent.input(screen.getByTestId('config-input'), { target: { value: '{"thresholds": [4]}' } })
     fireEvent.click(screen.getByTestId('config-apply'))

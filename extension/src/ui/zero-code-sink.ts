@@ -1,4 +1,4 @@
-import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
+import type { ZeroCodeMode } from '../protocol/zero-code-mode.ts'
 
 /**
  * Where the panel reads and saves zero-code mode's per-origin setting. The extension keeps it in

@@ -1,7 +1,7 @@
 import { isFindKey } from '../components/find-key.ts'
 
 /**
- * Ctrl+F with nothing focused in the panel page focuses its filter (the inspector handles it while
+ * Ctrl+F with nothing focused in the panel page focuses its filter (the panel handles it while
  * the focus is inside it). Only for the panel page: an embedding page keeps its own Ctrl+F.
  */
 export function focusFilterOnFind(win: Window = window): void {

@@ -2,15 +2,17 @@
 // it inline. It talks to nothing but its props, so it runs anywhere Preact runs.
 //
 // Props:
-// - `store`: an `InspectorStore` from `createInspectorStore()` (store/inspector-store.ts); feed it
+// - `store`: an `PanelStore` from `createPanelStore()` (store/panel-store.ts); feed it
 //   inspector events with `store.ingest({ frameId: 0, url, events })`.
 // - `sink`: a `ConfigSink` (config-sink.ts): where the Config tab reads and saves the config.
 // - `theme`: 'light' | 'dark' to match a host (DevTools); left out, it follows prefers-color-scheme.
-// - `zeroCode`: optional `ZeroCodeSink` (zero-code-sink.ts): zero-code mode's per-origin setting,
+// - `zeroCode`: optional `ZeroCodeSink` (ui/zero-code-sink.ts): zero-code mode's per-origin setting,
 //   shown and switched in the status bar; left out (the playground), it is not shown.
-import './inspector.css'
+import '../../ui/theme.css'
+import './common-controls.css'
+import './panel.css'
 import { useEffect, useId, useRef, useState } from 'preact/hooks'
-import type { InspectorStore } from '../store/inspector-store.ts'
+import type { PanelStore } from '../store/panel-store.ts'
 import type { ImportResult } from '../store/session-file.ts'
 import type { AgentKey } from '../store/timeline-entry.ts'
 import { AgentList } from './agent-list.tsx'
@@ -27,10 +29,10 @@ import { Toolbar } from './toolbar.tsx'
 import { useStoreVersion } from './use-store.ts'
 import { OUT_OF_REACH } from './reach.ts'
 import { WhatIfPanel } from './what-if-panel.tsx'
-import type { ZeroCodeSink } from './zero-code-sink.ts'
+import type { ZeroCodeSink } from '../../ui/zero-code-sink.ts'
 
-interface InspectorProps {
-  readonly store: InspectorStore
+interface PanelProps {
+  readonly store: PanelStore
   readonly sink: ConfigSink
   readonly theme?: Theme
   readonly zeroCode?: ZeroCodeSink
@@ -44,7 +46,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'what-if', label: 'What-if' },
 ]
 
-export function Inspector({ store, sink, theme, zeroCode }: InspectorProps) {
+export function Panel({ store, sink, theme, zeroCode }: PanelProps) {
   useStoreVersion(store)
   const resolvedTheme = useTheme(theme)
   const [tab, setTab] = useState<Tab>('timeline')

@@ -1,4 +1,4 @@
-import type { InspectorStore } from '../store/inspector-store.ts'
+import type { PanelStore } from '../store/panel-store.ts'
 
 /** The panel's own preference key in extension storage (next to the config). */
 const PRESERVE_LOG_KEY = 'panel.preserveLog'
@@ -10,7 +10,7 @@ export async function loadPreserveLog(storage: Storage = chrome.storage): Promis
 }
 
 /** Saves the preserve-log toggle whenever it changes, so it survives closing the panel. */
-export function persistPreserveLog(store: InspectorStore, storage: Storage = chrome.storage): () => void {
+export function persistPreserveLog(store: PanelStore, storage: Storage = chrome.storage): () => void {
   let saved = store.preserveLog
   return store.subscribe(() => {
     if (store.preserveLog === saved) return

@@ -1,12 +1,12 @@
 import { PROTOCOL_VERSION } from '../../protocol/events.ts'
 import { PANEL_PORT, type PanelToBackground } from '../../protocol/messages.ts'
 import { checkBackgroundToPanel } from '../../protocol/validate.ts'
-import type { InspectorStore } from '../store/inspector-store.ts'
+import type { PanelStore } from '../store/panel-store.ts'
 import { reconnectDelay } from './backoff.ts'
 
 export interface PanelConnectionOptions {
   readonly tabId: number
-  readonly store: InspectorStore
+  readonly store: PanelStore
   /** `chrome.runtime`, or a stand-in in tests. */
   readonly runtime?: Pick<typeof chrome.runtime, 'connect'> & { readonly lastError?: unknown }
   readonly delay?: (attempt: number) => number

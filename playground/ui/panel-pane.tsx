@@ -2,10 +2,10 @@
 // it the playground shows the panel's own components here, fed by its engine.
 import { useEffect, useMemo } from 'preact/hooks'
 import type { RepeatToolGuard } from '../../engine/index.ts'
-import { Inspector } from '../../extension/src/panel/components/inspector.tsx'
-import { createInspectorStore } from '../../extension/src/panel/store/inspector-store.ts'
+import { Panel } from '../../extension/src/panel/components/panel.tsx'
+import { createPanelStore } from '../../extension/src/panel/store/panel-store.ts'
 import type { PageGuard } from '../agent/guard-port.ts'
-import { engineConfigSink, feedInspector } from './engine-feed.ts'
+import { engineConfigSink, feedPanelStore } from './engine-feed.ts'
 import type { GuardChoice } from './guard-choice.ts'
 import { useChanges } from './use-changes.ts'
 
@@ -24,17 +24,17 @@ function ExtensionNote({ guard }: { guard: PageGuard }) {
   )
 }
 
-function InlineInspector({ guard }: { guard: RepeatToolGuard }) {
-  const store = useMemo(() => createInspectorStore(), [])
+function InlinePanel({ guard }: { guard: RepeatToolGuard }) {
+  const store = useMemo(() => createPanelStore(), [])
   const sink = useMemo(() => engineConfigSink(guard), [guard])
-  useEffect(() => feedInspector(guard, store, location.href), [guard, store])
+  useEffect(() => feedPanelStore(guard, store, location.href), [guard, store])
   return (
     <div class="inline-inspector" data-testid="inspector-inline">
-      <Inspector store={store} sink={sink} />
+      <Panel store={store} sink={sink} />
     </div>
   )
 }
 
-export function InspectorPane({ choice }: { choice: GuardChoice }) {
-  return choice.via === 'extension' ? <ExtensionNote guard={choice.guard} /> : <InlineInspector guard={choice.guard} />
+export function PanelPane({ choice }: { choice: GuardChoice }) {
+  return choice.via === 'extension' ? <ExtensionNote guard={choice.guard} /> : <InlinePanel guard={choice.guard} />
 }
