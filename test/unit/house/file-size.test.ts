@@ -18,7 +18,6 @@ const SOURCE = /\.(ts|tsx|js|mjs|css|html)$/
  */
 const NOT_YET_SPLIT: readonly string[] = [
   'bench/wire.bench.ts',
-  'engine/wire/wire-guard.ts',
   'extension/src/panel/components/inspector.css',
   'extension/src/panel/store/inspector-store.ts',
   'extension/src/protocol/validate.ts',
