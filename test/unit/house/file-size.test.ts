@@ -40,7 +40,6 @@ const NOT_YET_SPLIT: readonly string[] = [
   'test/unit/wire/responses-fetch.test.ts',
   'test/unit/wire/stateful-responses.test.ts',
   'test/unit/wire/webllm.test.ts',
-  'test/unit/wire/wire-guard.test.ts',
   'test/unit/wire/xhr-install.test.ts',
 ]
 
