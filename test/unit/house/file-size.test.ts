@@ -38,7 +38,6 @@ const NOT_YET_SPLIT: readonly string[] = [
   'test/unit/wire/install.test.ts',
   'test/unit/wire/response-pass-through.test.ts',
   'test/unit/wire/responses-fetch.test.ts',
-  'test/unit/wire/stateful-responses.test.ts',
   'test/unit/wire/webllm.test.ts',
   'test/unit/wire/xhr-install.test.ts',
 ]
