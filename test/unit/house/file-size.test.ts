@@ -34,7 +34,6 @@ const NOT_YET_SPLIT: readonly string[] = [
   'test/unit/panel/inspector-store.test.ts',
   'test/unit/panel/inspector.test.tsx',
   'test/unit/webmcp/hooks.test.ts',
-  'test/unit/wire/detectors.test.ts',
   'test/unit/wire/install.test.ts',
   'test/unit/wire/response-pass-through.test.ts',
   'test/unit/wire/responses-fetch.test.ts',
