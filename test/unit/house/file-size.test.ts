@@ -25,7 +25,6 @@ const NOT_YET_SPLIT: readonly string[] = [
   'test/e2e/support/mock-llm.ts',
   'test/e2e/wire/pages/xhr-agents.ts',
   'test/e2e/wire/xhr.test.ts',
-  'test/unit/engine/plain-shape.test.ts',
   'test/unit/engine/repeat-shortcut.test.ts',
   'test/unit/extension/replaced-builtins.test.ts',
   'test/unit/extension/router.test.ts',
