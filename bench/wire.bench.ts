@@ -22,14 +22,16 @@ import { build } from 'vite'
 import { afterAll, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig, type GuardConfigInput } from '../engine/index.ts'
 import { createWireGuard, type WireGuard } from '../engine/wire/index.ts'
-import { createStatefulResponses, type ResponsesRequest, type StatefulResponses } from '../engine/wire/stateful/responses.ts'
-import { anthropicBody, openaiChatBody, openaiResponsesBody, type Body, type Script, type Turn } from '../test/fixtures/wire/conversations.ts'
+import { createStatefulResponses } from '../engine/wire/stateful/responses.ts'
+import { anthropicBody, openaiChatBody, openaiResponsesBody, type Body } from '../test/fixtures/wire/conversations.ts'
 import { perRoundRow, rowsWithControl } from './support/per-round-row.ts'
 import { median } from './support/quantile.ts'
 import type { RoundsWindow } from './support/rounds.ts'
 import { openShippedScriptPage, PASS_THROUGH_CASES } from './support/shipped-script-page.ts'
 import { keepForResults } from './support/results.ts'
 import { spreadRow, type SpreadRow } from './support/spread-row.ts'
+import { chainOf, session } from './support/wire-conversations.ts'
+import { type Arm, inspecting, PER_ROUND, timeRounds } from './support/wire-rounds.ts'
 
 const rows: SpreadRow[] = []
 keepForResults('zero-code mode: fetch pass-through (Chromium), analysis and rewrite (Node)', () => rows)
@@ -115,18 +117,6 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
   }
 })
 
-/** A long coding session: varied tool calls with file-sized results, with a loop at `loopAt`. */
-function session(steps: number, resultChars: number, loopAt: number): Script {
-  const chunk = 'export function load(path: string) {\n\treturn JSON.parse(read("config.json"))\n}\n'
-  const turns: Turn[] = [{ prompt: 'Find out why the config loader ignores the threshold setting, and fix it.' }]
-  for (let i = 0; i < steps; i++) {
-    const name = ['read_file', 'grep', 'list_dir'][i % 3]!
-    if (i === loopAt) for (let n = 0; n < 6; n++) turns.push({ calls: [{ name: 'run_tests', args: { filter: 'config' }, result: 'FAIL config.test.ts: expected 5, got 3' }] })
-    turns.push({ calls: [{ name, args: { path: `src/module-${i % 37}.ts`, pattern: 'threshold' }, result: chunk.repeat(Math.ceil(resultChars / chunk.length)) }] })
-  }
-  return { system: 'You are a coding agent working in a TypeScript repository. Use the tools to investigate, then fix.', turns }
-}
-
 it('analysis and rewrite of a 2 MB conversation cost at most a second JSON.parse', () => {
   const cases = [
     ['Chat Completions', openaiChatBody, 120],
@@ -150,47 +140,9 @@ it('analysis and rewrite of a 2 MB conversation cost at most a second JSON.parse
   }
 })
 
-const PER_ROUND = 5
-
-/** What one side of a comparison runs: prepared for a round (untimed), then run `PER_ROUND` times. */
-type Arm = () => (index: number) => void
-
-/**
- * Baseline and measured batches take turns, alternating which goes first, so a slow moment of the
- * machine falls on both; each round gives a ratio.
- */
-function timeRounds(name: string, [baseline, measured]: readonly [Arm, Arm], target?: number): void {
-  const rounds = 21
-  const base: number[] = []
-  const timed: number[] = []
-  const ratios: number[] = []
-  const time = (run: (index: number) => void) => {
-    const start = performance.now()
-    for (let i = 0; i < PER_ROUND; i++) run(i)
-    return (performance.now() - start) / PER_ROUND
-  }
-  for (let round = 0; round < rounds + 3; round++) {
-    const runs = [baseline(), measured()] as const
-    const [b, m] = round % 2 === 0 ? [time(runs[0]), time(runs[1])] : (([m2, b2]) => [b2, m2])([time(runs[1]), time(runs[0])])
-    if (round < 3) continue
-    base.push(b)
-    timed.push(m)
-    ratios.push(m / b)
-  }
-  record(name, median(base), median(timed), ratios, target)
-}
-
-/** Fresh guards for a round, each first `prepare`d, inspecting `text` under `config`. */
-function inspecting(text: string, config: GuardConfig, prepare: () => WireGuard, seen: (events: number) => void): Arm {
-  return () => {
-    const guards = Array.from({ length: PER_ROUND }, prepare)
-    return (index) => seen(guards[index]!.inspect(text, config)!.events.length)
-  }
-}
-
 function compare(name: string, text: string, prepare: () => WireGuard): void {
   let inserted = 0
-  timeRounds(name, [() => () => JSON.parse(text), inspecting(text, RECOMMENDED_CONFIG, prepare, (events) => (inserted = events))], 2)
+  rows.push(timeRounds(name, [() => () => JSON.parse(text), inspecting(text, RECOMMENDED_CONFIG, prepare, (events) => (inserted = events))], 2))
   expect(inserted).toBeGreaterThan(0)
 }
 
@@ -222,40 +174,10 @@ it('every detector on costs little more than the defaults on a 2 MB conversation
   for (const [when, prepare] of [['first sight', firstSight], ['next request', nextRequest]] as const) {
     let inspected = 0
     const arm = (config: GuardConfig) => inspecting(text, config, prepare(config), () => (inspected += 1))
-    timeRounds(`detectors: ${label}, ${when}, every option on (baseline: none)`, [arm(RECOMMENDED_CONFIG), arm(everyOption)], 1.5)
+    rows.push(timeRounds(`detectors: ${label}, ${when}, every option on (baseline: none)`, [arm(RECOMMENDED_CONFIG), arm(everyOption)], 1.5))
     expect(inspected).toBe(2 * 24 * PER_ROUND)
   }
 })
-
-/**
- * The conversation of a stateless Responses body as the SDKs send it by id: each response's output
- * is a run of calls, and each request the items after the previous run. The store learns every
- * response (as from its tee); returns the last request, which continues the last response.
- */
-function chainOf(body: Body, stateful: StatefulResponses): { last: ResponsesRequest; previous: ResponsesRequest } {
-  const items = body.input as { type?: string }[]
-  const requests: ResponsesRequest[] = []
-  let from = 0
-  let previousId: string | undefined
-  for (let i = 0; i <= items.length; i++) {
-    const isCall = items[i]?.type === 'function_call'
-    if (i < items.length && !isCall) continue
-    let end = i
-    while (items[end]?.type === 'function_call') end++
-    const own = { model: body.model, instructions: body.instructions, input: items.slice(from, i), ...(previousId === undefined ? {} : { previous_response_id: previousId }) }
-    const request = stateful.request(JSON.stringify(own))!
-    requests.push(request)
-    if (i === items.length) break
-    const id = `resp_${requests.length}`
-    const reading = stateful.reading(request)
-    reading.push(JSON.stringify({ id, object: 'response', output: items.slice(i, end) }))
-    reading.end()
-    previousId = id
-    from = end
-    i = end - 1
-  }
-  return { last: requests.at(-1)!, previous: requests.at(-2)! }
-}
 
 it('a request continued by id, guarded over its chain, costs less than parsing the stateless body', () => {
   const script = session(120, 16_500, 117)
@@ -274,6 +196,6 @@ it('a request continued by id, guarded over its chain, costs less than parsing t
     return (index) => void (inserted = stateful.inspect(guards[index]!, last, RECOMMENDED_CONFIG)!.events.length)
   }
   const label = `${(text.length / 1024 / 1024).toFixed(1)} MB Responses conversation, ${last.text.length} B request continuing a chain of 120 responses`
-  timeRounds(`continued by id: ${label} (baseline: JSON.parse of the stateless body)`, [() => () => JSON.parse(text), guarded], 2)
+  rows.push(timeRounds(`continued by id: ${label} (baseline: JSON.parse of the stateless body)`, [() => () => JSON.parse(text), guarded], 2))
   expect(inserted).toBeGreaterThan(0)
 })

@@ -3,8 +3,9 @@
 // content after it, so the responses stay pure and no part (nor its `thoughtSignature`) is touched.
 import { isReminderContent, isToolName, listOf } from '../content.ts'
 import { isRecord } from '../../records.ts'
-import { asParsed, type ExactArguments } from '../exact-arguments.ts'
-import { createHistory, type ReadCall } from '../history.ts'
+import { walkConversation, type ConversationLayout } from '../conversation-walk.ts'
+import type { ExactArguments } from '../exact-arguments.ts'
+import type { ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
 
 const functionCall = (part: unknown): JsonObject | undefined =>
@@ -15,35 +16,27 @@ const functionResponse = (part: unknown): JsonObject | undefined =>
 
 const none: readonly JsonObject[] = []
 
+const contents: ConversationLayout<JsonObject> = {
+  entries: 'contents',
+  system: (body) => body.systemInstruction,
+  // Contents without a role are the user's (single-turn requests leave it out).
+  userContent: (content) => (content.role !== 'model' ? listOf(content.parts) : undefined),
+  calls: (content) => (content.role === 'model' ? listOf(content.parts).flatMap((part) => functionCall(part) ?? none) : []),
+  answer(entries, next, calls, exact) {
+    const answer = entries[next]
+    const answerParts = isRecord(answer) && answer.role !== 'model' ? listOf(answer.parts) : []
+    const matched = pairResponses(calls, answerParts.flatMap((part) => functionResponse(part) ?? none), exact)
+    if (!matched) return undefined
+    return { calls: matched, at: { path: ['contents'], index: next + 1 }, guarded: isReminderUserContent(entries[next + 1]), next: next + 1, userContent: answerParts }
+  },
+}
+
 export const gemini: WireFormatAdapter = {
   format: 'gemini',
 
   matches: (body) => listOf(body.contents).some((c) => isRecord(c) && listOf(c.parts).some(functionCall)),
 
-  walk(body, exact = asParsed) {
-    const contents = listOf(body.contents)
-    const history = createHistory(body.systemInstruction)
-    let i = 0
-    while (i < contents.length) {
-      const content = contents[i]
-      i += 1
-      if (!isRecord(content)) continue
-      const parts = listOf(content.parts)
-      // Contents without a role are the user's (single-turn requests leave it out).
-      if (content.role !== 'model') history.user(parts)
-      const calls = content.role === 'model' ? parts.flatMap((part) => functionCall(part) ?? none) : []
-      if (calls.length === 0) continue
-      const answer = contents[i]
-      const answerParts = isRecord(answer) && answer.role !== 'model' ? listOf(answer.parts) : []
-      const matched = pairResponses(calls, answerParts.flatMap((part) => functionResponse(part) ?? none), exact)
-      // A call still waiting for its response ends what can be guarded.
-      if (!matched) break
-      history.step(matched, { path: ['contents'], index: i + 1 }, isReminderUserContent(contents[i + 1]))
-      history.user(answerParts)
-      i += 1
-    }
-    return history.done()
-  },
+  walk: (body, exact) => walkConversation(contents, body, exact),
 
   reminderItem: (text) => ({ role: 'user', parts: [{ text }] }),
 }

@@ -1,0 +1,82 @@
+// Feeds a wire agent's history to the engine, item by item, as if its calls ran now: the chain
+// rules, every detector and the reminder texts are the engine's own. The engine's events for the
+// items first seen in a request are collected with the item that caused each.
+import type { GuardEvent, RepeatToolGuard } from '../types.ts'
+import type { ConversationItem } from './types.ts'
+import { keyOf, type WireAgent } from './wire-agent.ts'
+
+/** An engine event, with the index of the conversation item it came from. */
+export interface Captured {
+  readonly event: GuardEvent
+  readonly item: number
+}
+
+export interface WireObserver {
+  /**
+   * Keeps what was seen as far as this history agrees with it. A history that no longer extends
+   * the one seen (an edited prompt, a regenerated answer) forks: the chain is rebuilt silently
+   * up to where the two agree. Returns how many items agree.
+   */
+  agree(agent: WireAgent, items: readonly ConversationItem[]): number
+  /** Observes the items after `from`, remembering each with its reminders; returns the engine's events. */
+  observeFrom(agent: WireAgent, items: readonly ConversationItem[], from: number): Captured[]
+}
+
+export function createWireObserver(engine: RepeatToolGuard): WireObserver {
+  /** Set while new items are observed: collects the engine's events for them. */
+  let capture: ((event: GuardEvent) => void) | undefined
+  /** The wire agent whose calls the engine is observing. */
+  let observing: WireAgent | undefined
+  engine.subscribe((event) => {
+    if (event.type === 'agent-seen') observing!.engineId = event.agent.id
+    else capture?.(event)
+  })
+
+  function observe(agent: WireAgent, item: ConversationItem): string[] {
+    if (item.kind === 'prompt') {
+      engine.promptSubmit(agent.engineAgent)
+      return []
+    }
+    const reminders: string[] = []
+    observing = agent
+    for (const call of item.calls) {
+      const exec = { agent: agent.engineAgent, name: call.name, arguments: call.arguments }
+      // The model already made the call: `stopAfter` can only say it would have blocked it.
+      engine.preExecute(exec)
+      const message = engine.observe(exec, { isError: call.isError, content: call.content })
+      if (message) reminders.push(message.content[0].text)
+    }
+    return reminders
+  }
+
+  return {
+    agree(agent, items) {
+      const { seen } = agent
+      let common = 0
+      while (common < seen.length && common < items.length && seen[common]!.key === keyOf(items[common]!)) common++
+      if (common < seen.length) {
+        seen.length = common
+        // A new engine agent, unknown to the engine until its first call: the id goes with the old one.
+        agent.engineAgent = { name: agent.label }
+        agent.engineId = undefined
+        for (const item of items.slice(0, common)) observe(agent, item)
+      }
+      return common
+    },
+
+    observeFrom(agent, items, from) {
+      const captured: Captured[] = []
+      let current = from
+      capture = (event) => captured.push({ event, item: current })
+      try {
+        for (; current < items.length; current++) {
+          const item = items[current]!
+          agent.seen.push({ key: keyOf(item), reminders: observe(agent, item) })
+        }
+      } finally {
+        capture = undefined
+      }
+      return captured
+    },
+  }
+}
