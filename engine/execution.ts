@@ -1,7 +1,7 @@
 import type { ToolExecution, ToolResult } from './types.ts'
 
 /** A call as the guard reads it: every field read once, so a getter cannot answer twice. */
-interface ObservedCall {
+export interface ObservedCall {
   readonly agent: object | undefined
   readonly tool: string
   readonly arguments: unknown

@@ -3,12 +3,11 @@ import { canonicalArguments } from './canonical.ts'
 import { keepShape, readArguments, resetChain } from './chain.ts'
 import { resolveConfig } from './config.ts'
 import { createEmitter } from './emitter.ts'
-import { isObjectLike, kindOf, readExecution, UsageError } from './execution.ts'
+import { isObjectLike, kindOf, type ObservedCall, readExecution, UsageError } from './execution.ts'
 import { freeze, isArray, joined, mapped, now } from './intrinsics.ts'
 import { createToolFilter } from './patterns.ts'
-import { blockFeedback, comparedContent, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
+import { blockFeedback, comparedResult, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
 import type { ToolPolicy } from './detectors/policy.ts'
-import type { ResultKey } from './detectors/result-key.ts'
 import { errorText } from './error-text.ts'
 import type {
   AgentSnapshot,
@@ -48,9 +47,10 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     // needs its arguments.
     if (!tracked && !events.listening) return undefined
     const policy = tracked ? detectors.policyFor(tool) : undefined
-    // Serialised at most once: a repeat the chain recognises by its shape is not at all.
-    const resultKey = policy && detectors.resultOf(policy, result, call)
-    const run = policy && advance(agent, tool, call.arguments, policy, resultKey)
+    // Read once; made a key (serialised at most once) only when the call is no repeat the chain
+    // recognises by its shape and its text.
+    const content = policy && detectors.contentOf(policy, result)
+    const run = policy && advance(agent, call, policy, content)
     const args = run ? run.canonicalArguments : canonicalArguments(call.arguments)
     const { count } = agent.chain
     const agentId = agent.info.id
@@ -58,8 +58,8 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       const event = { type: 'call', at: now(), agentId, seq, tool, canonicalArguments: args, tracked, denied, isError, count, nextThreshold: nextThreshold(detectors.policyFor(agent.chain.tool ?? tool), count) } as const
       // The original event is built as before; only a result-aware call's gets the result too:
       // this call's own, also when the run's last call stands for it.
-      const content = comparedContent(run && resultKey)
-      events.emit(content === undefined ? event : { ...event, result: content })
+      const compared = run && comparedResult(content, denied, run.result)
+      events.emit(compared === undefined ? event : { ...event, result: compared })
     }
     if (!run) return undefined
     const fired = detectors.reminderFor(agent, run, count)
@@ -70,7 +70,8 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   }
 
   /** Advances the agent's chain with a tracked call; returns the call as the detectors read it. */
-  function advance({ info, chain }: AgentRecord, tool: string, rawArguments: unknown, policy: ToolPolicy, result: ResultKey | undefined): TrackedCall {
+  function advance({ info, chain }: AgentRecord, observed: ObservedCall, policy: ToolPolicy, content: unknown): TrackedCall {
+    const { tool, arguments: rawArguments } = observed
     const read = readArguments(chain, tool, rawArguments)
     // The hot path: a repeat recognised by its shape, whose result (for a result-aware tool) is
     // the last call's again, word for word but for the values of ignored keys. The comparison would say 'same' and every write below
@@ -79,11 +80,12 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     // with the chain's tool), unless a new config changed the tool's policy since. The last
     // call's result, not the chain's: after a denied call the chain keeps the last real result,
     // and the denied call (whose result matches any) must not stand for this one.
-    const repeat = read.repeat && detectors.repeatsResult(chain.call!.result, result)
+    const repeat = read.repeat && detectors.repeatsResult(policy, chain.call!.result, content, observed)
     if (repeat) {
       chain.count += 1
       if (chain.call!.policy === policy) return chain.call!
     }
+    const result = detectors.resultOf(policy, content, observed)
     const call: TrackedCall = { tool, canonicalArguments: read.canonical, policy, result }
     chain.call = call
     if (repeat) return call

@@ -13,6 +13,8 @@ interface CycleWindow {
   seen: number
   /** `held[p]`: consecutive latest calls that are the same step as the call `p` calls before. */
   readonly held: number[]
+  /** How many of the latest calls are the one call object the ring took last. */
+  sameObject: number
 }
 
 interface CycleFired {
@@ -33,12 +35,10 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
   /** `runLength`: how many of the latest calls are this same call (the chain's count). */
   function observe(owner: object, call: TrackedCall, runLength: number): CycleFired | undefined {
     let agentWindow = windows.get(owner)
-    if (!agentWindow) windows.set(owner, (agentWindow = { recent: [], seen: 0, held: Array<number>(maxPeriod + 1).fill(0) }))
+    if (!agentWindow) windows.set(owner, (agentWindow = { recent: [], seen: 0, held: Array<number>(maxPeriod + 1).fill(0), sameObject: 0 }))
     const { recent, held, seen } = agentWindow
-    for (let p = 2; p <= maxPeriod; p++)
-      held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
-    recent[seen % maxPeriod] = call
-    agentWindow.seen = seen + 1
+    if (agentWindow.sameObject >= maxPeriod && recent[(seen - 1) % maxPeriod] === call) repeatObject(agentWindow)
+    else takeCall(agentWindow, call)
     // A run at least as long as the longest period is a plain repeat over every period: the chain's.
     if (runLength >= maxPeriod) return undefined
     // The smallest period over which the pattern holds for a whole period; a block that is one
@@ -53,6 +53,27 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
       return { periods, message: cycleReminder(block, periods, argumentsPreviewChars) }
     }
     return undefined
+  }
+
+  /**
+   * A run's repeats are its last call again, the very object (guard.ts). Once the ring holds only
+   * that object, a repeat is the same step as every call in it: each period holds once more, and
+   * the ring would be written with what it holds. So nothing is compared or written.
+   */
+  function repeatObject(agentWindow: CycleWindow): void {
+    const { held } = agentWindow
+    for (let p = 2; p <= maxPeriod; p++) held[p]! += 1
+    agentWindow.seen += 1
+  }
+
+  /** Compares `call` with the call `p` back, for every period, and puts it in the ring. */
+  function takeCall(agentWindow: CycleWindow, call: TrackedCall): void {
+    const { recent, held, seen } = agentWindow
+    for (let p = 2; p <= maxPeriod; p++)
+      held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
+    agentWindow.sameObject = seen > 0 && recent[(seen - 1) % maxPeriod] === call ? agentWindow.sameObject + 1 : 1
+    recent[seen % maxPeriod] = call
+    agentWindow.seen = seen + 1
   }
 
   return { observe, clear: (owner: object) => void windows.delete(owner) }

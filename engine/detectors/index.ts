@@ -11,7 +11,7 @@ import { compareStep, type StepMatch, type TrackedCall } from './run-key.ts'
 import { sameToolReminder } from './same-tool.ts'
 
 export { blockFeedback } from './enforcement.ts'
-export { comparedContent } from './result-key.ts'
+export { comparedResult } from './result-key.ts'
 export { nextThreshold } from './policy.ts'
 export type { TrackedCall }
 
@@ -44,10 +44,17 @@ export function createDetectors(config: GuardConfig) {
     policyFor,
     /** Whether reminder events name their detector: only when one is configured. */
     named: anyDetectorOn(config),
-    resultOf: (policy: ToolPolicy, result: ToolResult | null | undefined, flags: { isError: boolean; denied: boolean }): ResultKey | undefined =>
-      policy.resultAware ? results.of(result, flags) : undefined,
-    /** Whether a call's result reads as the run's last one, without comparing canonical forms (result-key.ts). */
-    repeatsResult: results.repeats,
+    /** A result-aware tool's result content, read once (a getter that throws is the caller's fault). */
+    contentOf: (policy: ToolPolicy, result: ToolResult | null | undefined): unknown => (policy.resultAware ? result?.content : undefined),
+    /** The result key of content `contentOf` read. */
+    resultOf: (policy: ToolPolicy, content: unknown, flags: { isError: boolean; denied: boolean }): ResultKey | undefined =>
+      policy.resultAware ? results.keyOf(content, flags) : undefined,
+    /**
+     * Whether a call's result reads as the run's last one `last`, without comparing canonical
+     * forms or making a key (result-key.ts): for a tool that is not result-aware, both have none.
+     */
+    repeatsResult: (policy: ToolPolicy, last: ResultKey | undefined, content: unknown, flags: { isError: boolean; denied: boolean }): boolean =>
+      policy.resultAware ? results.repeatsContent(last, content, flags) : last === undefined,
     /** How `call` relates to the chain's last call: the same step, another call, or a new result. */
     compare: (chain: Parameters<typeof compareStep>[0], call: TrackedCall): StepMatch => compareStep(chain, call, results),
     /**

@@ -47,26 +47,44 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
    * A template made for other keys (before a `configure`) is made again.
    */
   const sameAroundIgnored = (a: ResultKey, aText: string, b: ResultKey, bText: string): boolean => {
-    let template = a.template
-    if (template === undefined || template.ignored !== ignored) a.template = template = templateOf(aText, ignored)
+    const template = templateFor(a, aText)
     if (template.parts === null) return false
     if (b.template === template) return true
     if (!fitsTemplate(template, bText)) return false
     b.template = template
     return true
   }
+  /** The template of `a`'s text for the keys in force, made on demand. */
+  const templateFor = (a: ResultKey, aText: string): ResultTemplate => {
+    let template = a.template
+    if (template === undefined || template.ignored !== ignored) a.template = template = templateOf(aText, ignored)
+    return template
+  }
+  /** Whether `bText` is `a`'s text, or the same text around the values of the ignored keys. */
+  const sameText = (a: ResultKey, aText: string, bText: string): boolean => {
+    if (aText === bText) return true
+    if (!ignoring) return false
+    const template = templateFor(a, aText)
+    return template.parts !== null && fitsTemplate(template, bText)
+  }
+
+  /**
+   * The key of content already read. Other content than text is made canonical at once: the page
+   * may change the object later. No content is compared as `undefined` is: as canonical.ts writes it.
+   */
+  const keyOf = (content: unknown, { isError, denied }: ResultFlags): ResultKey =>
+    typeof content === 'string'
+      ? { isError, denied, text: content, canonical: undefined, template: undefined }
+      : { isError, denied, text: undefined, canonical: canonicalOf(content), template: undefined }
 
   return {
     /**
      * Reads `result.content` once; a getter that throws there is the caller's fault to report.
-     * Other content is made canonical at once: the page may change the object later. No content
-     * is compared as `undefined` is: as canonical.ts writes it.
      */
-    of(result: ToolResult | null | undefined, { isError, denied }: ResultFlags): ResultKey {
-      const content = result?.content
-      if (typeof content === 'string') return { isError, denied, text: content, canonical: undefined, template: undefined }
-      return { isError, denied, text: undefined, canonical: canonicalOf(content), template: undefined }
+    of(result: ToolResult | null | undefined, flags: ResultFlags): ResultKey {
+      return keyOf(result?.content, flags)
     },
+    keyOf,
     /**
      * A denied call (refused, or blocked by `stopAfter`) did not run: it matches any result, so
      * it counts in the run of the same call as every denied call does.
@@ -80,14 +98,21 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
     },
     /**
      * Whether `b` reads as the run's last result `a` without comparing canonical forms: both
-     * absent (the tool is not result-aware), or both text with the same error flag, neither denied
-     * (a denied call is compared by the full path, which keeps the last real result), and the
-     * same text, or the same text around the values of the ignored keys.
+     * text with the same error flag, neither denied (a denied call is compared by the full path,
+     * which keeps the last real result), and the same text, or the same text around the values of
+     * the ignored keys. `b` keeps the template it fitted, so two such keys compare at once.
      */
-    repeats(a: ResultKey | undefined, b: ResultKey | undefined): boolean {
-      if (a === undefined || b === undefined) return a === b
+    repeats(a: ResultKey, b: ResultKey): boolean {
       if (a.denied || b.denied || a.isError !== b.isError || a.text === undefined || b.text === undefined) return false
       return a.text === b.text || (ignoring && sameAroundIgnored(a, a.text, b, b.text))
+    },
+    /**
+     * `repeats` for a result not yet made a key: its content, read once, and its flags. A repeat
+     * found this way needs no key (the run's last call stands for it), so none is made.
+     */
+    repeatsContent(a: ResultKey | undefined, content: unknown, { isError, denied }: ResultFlags): boolean {
+      if (a === undefined || a.denied || denied || a.isError !== isError || a.text === undefined || typeof content !== 'string') return false
+      return sameText(a, a.text, content)
     },
   }
 }
@@ -104,4 +129,13 @@ const NO_CONTENT = 'undefined'
 export function comparedContent(key: ResultKey | undefined): string | undefined {
   if (key === undefined || key.denied) return undefined
   return key.text ?? (key.canonical === NO_CONTENT ? undefined : key.canonical)
+}
+
+/**
+ * What a call's `call` event gives as its result: `comparedContent` of the call's own key. A text
+ * result found to repeat the run's last one has no key of its own: its text is what a key would give.
+ */
+export function comparedResult(content: unknown, denied: boolean, key: ResultKey | undefined): string | undefined {
+  if (typeof content === 'string') return denied ? undefined : content
+  return comparedContent(key)
 }
