@@ -1,5 +1,6 @@
 // The cycle detector: a block of 2..maxPeriod calls repeated back to back (`A B A B A B`,
 // `A B C A B C A B C`), which the exact-repeat chain never sees because no two neighbours match.
+import { weakMapGet, weakMapSet } from '../intrinsics.ts'
 import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { CycleConfig, ReminderMessage } from '../types.ts'
 import type { ResultKeys } from './result-key.ts'
@@ -34,8 +35,10 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
 
   /** `runLength`: how many of the latest calls are this same call (the chain's count). */
   function observe(owner: object, call: TrackedCall, runLength: number): CycleFired | undefined {
-    let agentWindow = windows.get(owner)
-    if (!agentWindow) windows.set(owner, (agentWindow = { recent: [], seen: 0, held: Array<number>(maxPeriod + 1).fill(0), sameObject: 0 }))
+    // Captured built-ins only: a page may have replaced `WeakMap.prototype.get` or `Array.prototype.fill`
+    // (docs/security.md, "A page that replaces built-ins").
+    let agentWindow = weakMapGet(windows, owner)
+    if (!agentWindow) weakMapSet(windows, owner, (agentWindow = { recent: [], seen: 0, held: zeros(maxPeriod + 1), sameObject: 0 }))
     const { recent, held, seen } = agentWindow
     if (agentWindow.sameObject >= maxPeriod && recent[(seen - 1) % maxPeriod] === call) repeatObject(agentWindow)
     else takeCall(agentWindow, call)
@@ -89,4 +92,11 @@ function cycleReminder(block: readonly TrackedCall[], periods: number, previewCh
     'The same sequence of calls keeps coming back without progress. Inspect the latest results and choose a different action, or finish the task if enough evidence has been gathered.',
   ].join('\n')
   return noticeMessage(text, `cycle × ${periods}`)
+}
+
+/** `length` zeros, written index by index. */
+function zeros(length: number): number[] {
+  const list: number[] = []
+  for (let i = 0; i < length; i++) list[i] = 0
+  return list
 }
