@@ -4,15 +4,17 @@ import { render } from 'preact'
 import { errorText } from '../../../engine/safe-reading.ts'
 import { createStorageZeroCodeSink } from '../ui/storage-zero-code-sink.ts'
 import '../ui/theme.css'
+import { followTabSummary } from './follow-tab-summary.ts'
 import { Popup, type PopupState } from './popup.tsx'
 import './popup.css'
 import { popupTabId } from './popup-tab.ts'
 import { requestTabSummary } from './tab-summary-request.ts'
 
-async function load(): Promise<PopupState> {
+/** Draws the tab's summary, again with each answer while its page is still silent. */
+async function load(draw: (state: PopupState) => void): Promise<void> {
   const tabId = await popupTabId()
-  if (tabId === undefined) return { kind: 'failed', reason: 'No tab to describe.' }
-  return { kind: 'ready', tabId, summary: await requestTabSummary(tabId) }
+  if (tabId === undefined) return draw({ kind: 'failed', reason: 'No tab to describe.' })
+  await followTabSummary({ ask: () => requestTabSummary(tabId), draw: (summary) => draw({ kind: 'ready', tabId, summary }) })
 }
 
 async function main(root: HTMLElement): Promise<void> {
@@ -21,7 +23,7 @@ async function main(root: HTMLElement): Promise<void> {
   const zeroCode = await createStorageZeroCodeSink()
   const draw = (state: PopupState) => render(<Popup state={state} zeroCode={zeroCode} />, root)
   draw({ kind: 'loading' })
-  draw(await load().catch((error: unknown): PopupState => ({ kind: 'failed', reason: errorText(error) })))
+  await load(draw).catch((error: unknown) => draw({ kind: 'failed', reason: errorText(error) }))
 }
 
 void main(document.getElementById('app')!)
