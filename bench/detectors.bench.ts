@@ -15,7 +15,10 @@ const EVERY_OPTION: GuardConfigInput = {
   // Checked on every call but never reached here: a block happens once per loop, not per call.
   // (A million was reached: a fast engine makes that many calls in one agent's run of rounds.)
   stopAfter: Number.MAX_SAFE_INTEGER,
-  tools: [{ match: 'scroll_*', thresholds: [10, 20], stopAfter: null }, { match: 'read_*', countBy: 'call' }],
+  tools: [
+    { match: 'scroll_*', thresholds: [10, 20], stopAfter: null },
+    { match: 'read_*', countBy: 'call' },
+  ],
 }
 
 /**
@@ -73,7 +76,6 @@ it('costs at most 1.5x per call with every option on, against none', () => {
   const where = `Node ${process.versions.node}`
   rows.push(compare(`every option on vs none: one small call repeated (${where})`, 1.5, driving(undefined, CALLS.slice(0, 1)), driving(EVERY_OPTION, CALLS.slice(0, 1))))
   rows.push(compare(`every option on vs none: three small calls in turn (${where})`, 1.5, driving(undefined, CALLS), driving(EVERY_OPTION, CALLS)))
-  for (const r of rows)
-    console.log(`${r.name}: none ${r.baseline}, every option ${r.measured}, ratio ${r.ratio.toFixed(2)} (target <= ${r.target}: ${r.ratio <= r.target! ? 'yes' : 'NO'})`)
+  for (const r of rows) console.log(`${r.name}: none ${r.baseline}, every option ${r.measured}, ratio ${r.ratio.toFixed(2)} (target <= ${r.target}: ${r.ratio <= r.target! ? 'yes' : 'NO'})`)
   expect(rows).toHaveLength(2)
 })

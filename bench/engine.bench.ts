@@ -87,7 +87,13 @@ it('20,000 dropped agents leave no chains behind', async () => {
   // Keeps the watching registry alive to here: a collected registry reports nothing.
   watch.unregister(watch)
 
-  rows.push({ name: `memory: heap held by ${agents.toLocaleString('en')} agents, left after they are dropped`, baseline: megabytes(alive), measured: megabytes(retained), ratio: Math.max(0, retained) / alive, target: 0.02 })
+  rows.push({
+    name: `memory: heap held by ${agents.toLocaleString('en')} agents, left after they are dropped`,
+    baseline: megabytes(alive),
+    measured: megabytes(retained),
+    ratio: Math.max(0, retained) / alive,
+    target: 0.02,
+  })
   rows.push({ name: 'memory: agents in snapshot(), after they are dropped', baseline: String(listedAlive), measured: String(listedAfter), ratio: listedAfter / listedAlive, target: 0 })
   rows.push({ name: 'memory: dropped agents not yet finalised', baseline: String(2 * agents), measured: String(2 * agents - finalised), ratio: (2 * agents - finalised) / (2 * agents), target: 0 })
 })

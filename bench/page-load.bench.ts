@@ -152,5 +152,15 @@ it('reports the bytes each content script adds to every frame', async () => {
   const bytes = await Promise.all(CONTENT_SCRIPTS.map(async (script) => ({ script, extension: (await stat(join(EXTENSION_DIR, script))).size, floor: 0 })))
   console.log('bytes each content script adds to every frame')
   console.table(bytes)
-  results.push(...bytes.map(({ script, extension, floor }) => ({ case: `${script}: bytes in every frame (info)`, baseline: String(floor), measured: String(extension), ratio: '-', interval: '-', target: '-', met: '-' })))
+  results.push(
+    ...bytes.map(({ script, extension, floor }) => ({
+      case: `${script}: bytes in every frame (info)`,
+      baseline: String(floor),
+      measured: String(extension),
+      ratio: '-',
+      interval: '-',
+      target: '-',
+      met: '-',
+    })),
+  )
 })

@@ -74,7 +74,10 @@ test('panel: 100,000 calls across 50 agents (Chromium)', async () => {
     case: what,
     baseline: `${FRAME_MS} ms frame`,
     measured: `${median(timings).toFixed(2)} ms`,
-    ...ratioCells(timings.map((ms) => ms / FRAME_MS), target),
+    ...ratioCells(
+      timings.map((ms) => ms / FRAME_MS),
+      target,
+    ),
   })
   results.push(
     ofFrame(`live batch, median of ${r.batchMs.length} (${r.batchEvents} events)`, r.batchMs, 1),

@@ -59,7 +59,7 @@ it('a postMessage to a worker that is not a WebLLM request costs what the native
     const cases = [
       ['a string', 'tick', 500],
       ['a small object', { type: 'tick', n: 1, at: 12.5, tags: ['a', 'b'] }, 500],
-      ['WebLLM\'s next stream chunk (not a chat request)', { kind: 'completionStreamNextChunk', uuid: '8d5e6c1a-6b1c-4f3e-9d1e-2c0f7a9b3e41', content: { streamId: 's-1' } }, 500],
+      ["WebLLM's next stream chunk (not a chat request)", { kind: 'completionStreamNextChunk', uuid: '8d5e6c1a-6b1c-4f3e-9d1e-2c0f7a9b3e41', content: { streamId: 's-1' } }, 500],
       ['a 100 KB object', { items: Array.from({ length: 1_500 }, (_, i) => ({ id: i, label: `item ${i}`, tags: ['a', 'b'], at: i * 1.5 })) }, 4],
     ] as const
     for (const [name, message, batch] of cases) {

@@ -43,33 +43,40 @@ it('a tool call through executeTool costs what it costs without the wrapper', as
   try {
     for (const mode of ['off', 'guard'] as const satisfies readonly ZeroCodeMode[]) {
       await page.evaluate(([message]) => window.postMessage(message, '*'), [{ source: CONTENT_SOURCE, v: PROTOCOL_VERSION, kind: 'zero-code', mode }] as const)
-      const result = await page.evaluate(async ([samples, batch]) => {
-        const { interleaved } = (window as unknown as RoundsWindow).benchRounds
-        type Tool = { name: string }
-        type Natives = { executeTool: (this: unknown, tool: Tool, args: unknown) => Promise<string> }
-        const context = (document as unknown as { modelContext: { getTools(): Promise<Tool[]>; executeTool: Natives['executeTool'] } }).modelContext
-        const natives = (window as unknown as { natives: Natives }).natives
-        if (natives.executeTool === context.executeTool) throw new Error('executeTool is not hooked: the page script did not run')
-        const tools = await context.getTools()
-        const find = (name: string) => tools.find((t) => t.name === name)!
-        const nativeTool = find('native_lookup')
-        const wrappedTool = find('lookup')
-        const input = (window as unknown as ToolInputWindow).toolInput
-        // A call the browser refuses would time its refusal: each tool answers once first (a refusal throws here).
-        for (const tool of [nativeTool, wrappedTool]) await context.executeTool(tool, input({ id: 0 }))
-        let id = 0
-        const time = async (call: () => Promise<string>) => {
-          const start = performance.now()
-          for (let i = 0; i < batch; i++) await call()
-          return (performance.now() - start) / batch
-        }
-        const arms = [
-          () => natives.executeTool.call(context, nativeTool, input({ id: (id += 1) })),
-          () => context.executeTool(wrappedTool, input({ id: (id += 1) })),
-          () => natives.executeTool.call(context, nativeTool, input({ id: (id += 1) })),
-        ]
-        return interleaved(arms.map((call) => () => time(call)), samples, 4)
-      }, [151, 40] as const)
+      const result = await page.evaluate(
+        async ([samples, batch]) => {
+          const { interleaved } = (window as unknown as RoundsWindow).benchRounds
+          type Tool = { name: string }
+          type Natives = { executeTool: (this: unknown, tool: Tool, args: unknown) => Promise<string> }
+          const context = (document as unknown as { modelContext: { getTools(): Promise<Tool[]>; executeTool: Natives['executeTool'] } }).modelContext
+          const natives = (window as unknown as { natives: Natives }).natives
+          if (natives.executeTool === context.executeTool) throw new Error('executeTool is not hooked: the page script did not run')
+          const tools = await context.getTools()
+          const find = (name: string) => tools.find((t) => t.name === name)!
+          const nativeTool = find('native_lookup')
+          const wrappedTool = find('lookup')
+          const input = (window as unknown as ToolInputWindow).toolInput
+          // A call the browser refuses would time its refusal: each tool answers once first (a refusal throws here).
+          for (const tool of [nativeTool, wrappedTool]) await context.executeTool(tool, input({ id: 0 }))
+          let id = 0
+          const time = async (call: () => Promise<string>) => {
+            const start = performance.now()
+            for (let i = 0; i < batch; i++) await call()
+            return (performance.now() - start) / batch
+          }
+          const arms = [
+            () => natives.executeTool.call(context, nativeTool, input({ id: (id += 1) })),
+            () => context.executeTool(wrappedTool, input({ id: (id += 1) })),
+            () => natives.executeTool.call(context, nativeTool, input({ id: (id += 1) })),
+          ]
+          return interleaved(
+            arms.map((call) => () => time(call)),
+            samples,
+            4,
+          )
+        },
+        [151, 40] as const,
+      )
       // Off is the pass-through, held to the target; guard is what counting costs (the analysis, and
       // the call's events posted towards the panel), shown for information.
       const name = mode === 'off' ? 'executeTool, setting off (pass-through)' : 'executeTool, setting guard (every call counted, info)'

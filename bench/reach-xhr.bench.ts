@@ -29,49 +29,60 @@ it('an XMLHttpRequest that is not an LLM request costs what the native one does'
   )
   try {
     for (const [name, body] of PASS_THROUGH_CASES) {
-      const result = await page.evaluate(async ([body, samples, batch]) => {
-        const { interleaved, alternating } = (window as unknown as RoundsWindow).benchRounds
-        type Kept = Pick<XMLHttpRequest, 'open' | 'setRequestHeader' | 'send'>
-        const kept = (window as unknown as { nativeXhr: Kept }).nativeXhr
-        if (kept.send === XMLHttpRequest.prototype.send) throw new Error('XMLHttpRequest is not hooked: the page script did not run')
-        // Both arms are subclasses, built and dispatched alike; only the native one holds the kept methods.
-        class NativeXhr extends XMLHttpRequest {}
-        class HookedXhr extends XMLHttpRequest {}
-        Object.assign(NativeXhr.prototype, kept)
-        const method = body === null ? 'GET' : 'POST'
-        /** One request as axios makes it: open, a header, send, the whole response read at loadend. */
-        const request = (Xhr: typeof XMLHttpRequest) =>
-          new Promise<void>((done, fail) => {
-            const xhr = new Xhr()
-            xhr.onloadend = () => (xhr.status === 200 && xhr.response !== '' ? done() : fail(new Error(`status ${xhr.status}`)))
-            xhr.open(method, '/api/x')
-            if (body !== null) xhr.setRequestHeader('Content-Type', 'application/json')
-            xhr.send(body)
-          })
-        const time = async (Xhr: typeof XMLHttpRequest) => {
-          const start = performance.now()
-          for (let i = 0; i < batch; i++) await request(Xhr)
-          return (performance.now() - start) / batch
-        }
-        const arms = await interleaved([NativeXhr, HookedXhr, NativeXhr].map((Xhr) => () => time(Xhr)), samples, 4)
-        // The calls alone: each XHR is aborted as soon as it is sent, so the network adds nothing.
-        const count = body !== null && body.length > 10_000 ? 50 : 500
-        const callCost = async (Xhr: typeof XMLHttpRequest) => {
-          const start = performance.now()
-          for (let i = 0; i < count; i++) {
-            const xhr = new Xhr()
-            xhr.open(method, '/api/x')
-            if (body !== null) xhr.setRequestHeader('Content-Type', 'application/json')
-            xhr.send(body)
-            xhr.abort()
+      const result = await page.evaluate(
+        async ([body, samples, batch]) => {
+          const { interleaved, alternating } = (window as unknown as RoundsWindow).benchRounds
+          type Kept = Pick<XMLHttpRequest, 'open' | 'setRequestHeader' | 'send'>
+          const kept = (window as unknown as { nativeXhr: Kept }).nativeXhr
+          if (kept.send === XMLHttpRequest.prototype.send) throw new Error('XMLHttpRequest is not hooked: the page script did not run')
+          // Both arms are subclasses, built and dispatched alike; only the native one holds the kept methods.
+          class NativeXhr extends XMLHttpRequest {}
+          class HookedXhr extends XMLHttpRequest {}
+          Object.assign(NativeXhr.prototype, kept)
+          const method = body === null ? 'GET' : 'POST'
+          /** One request as axios makes it: open, a header, send, the whole response read at loadend. */
+          const request = (Xhr: typeof XMLHttpRequest) =>
+            new Promise<void>((done, fail) => {
+              const xhr = new Xhr()
+              xhr.onloadend = () => (xhr.status === 200 && xhr.response !== '' ? done() : fail(new Error(`status ${xhr.status}`)))
+              xhr.open(method, '/api/x')
+              if (body !== null) xhr.setRequestHeader('Content-Type', 'application/json')
+              xhr.send(body)
+            })
+          const time = async (Xhr: typeof XMLHttpRequest) => {
+            const start = performance.now()
+            for (let i = 0; i < batch; i++) await request(Xhr)
+            return (performance.now() - start) / batch
           }
-          const cost = (performance.now() - start) / count
-          await new Promise((settle) => setTimeout(settle, 0))
-          return cost
-        }
-        const calls = await alternating(() => callCost(NativeXhr), () => callCost(HookedXhr), 21)
-        return { arms, calls }
-      }, [body, 201, 4] as const)
+          const arms = await interleaved(
+            [NativeXhr, HookedXhr, NativeXhr].map((Xhr) => () => time(Xhr)),
+            samples,
+            4,
+          )
+          // The calls alone: each XHR is aborted as soon as it is sent, so the network adds nothing.
+          const count = body !== null && body.length > 10_000 ? 50 : 500
+          const callCost = async (Xhr: typeof XMLHttpRequest) => {
+            const start = performance.now()
+            for (let i = 0; i < count; i++) {
+              const xhr = new Xhr()
+              xhr.open(method, '/api/x')
+              if (body !== null) xhr.setRequestHeader('Content-Type', 'application/json')
+              xhr.send(body)
+              xhr.abort()
+            }
+            const cost = (performance.now() - start) / count
+            await new Promise((settle) => setTimeout(settle, 0))
+            return cost
+          }
+          const calls = await alternating(
+            () => callCost(NativeXhr),
+            () => callCost(HookedXhr),
+            21,
+          )
+          return { arms, calls }
+        },
+        [body, 201, 4] as const,
+      )
       rows.push(...rowsWithControl(`pass-through: ${name}`, result.arms, 1.05))
       rows.push(perRoundRow(`  the XHR calls alone, no network (info)`, ...result.calls))
     }

@@ -70,47 +70,64 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
       // a slow moment of the machine falls on both sides of it; batches, not single requests,
       // because the page's clock is coarse (0.1 ms). A second native batch in every round is the
       // control: native against itself shows how far the ratio strays with nothing added.
-      const result = await page.evaluate(async ([body, samples, batch]) => {
-        const { interleaved, alternating } = (window as unknown as RoundsWindow).benchRounds
-        const w = window as unknown as { nativeFetch: typeof fetch }
-        if (w.nativeFetch === fetch) throw new Error('fetch is not patched: the page script did not run')
-        const init: RequestInit | undefined = body === null ? undefined : { method: 'POST', body, headers: { 'content-type': 'application/json' } }
-        const time = async (fn: typeof fetch) => {
-          const start = performance.now()
-          for (let i = 0; i < batch; i++) await (await fn('/api/x', init)).arrayBuffer()
-          return (performance.now() - start) / batch
-        }
-        const arms = await interleaved([w.nativeFetch, fetch, w.nativeFetch].map((fn) => () => time(fn)), samples, 4)
-        // What the interceptor adds to the call itself, without the network: calls with an aborted
-        // signal reject at once, after every check the interceptor makes.
-        const aborted = AbortSignal.abort()
-        const count = body !== null && body.length > 10_000 ? 100 : 2_000
-        const callCost = async (fn: typeof fetch) => {
-          const start = performance.now()
-          for (let i = 0; i < count; i++) fn('/api/x', { ...init, signal: aborted }).catch(() => {})
-          const cost = (performance.now() - start) / count
-          await new Promise((settle) => setTimeout(settle, 0))
-          return cost
-        }
-        const calls = await alternating(() => callCost(w.nativeFetch), () => callCost(fetch), 21)
-        // The interceptor's only work that grows with the body: its check for tool-call markers
-        // (the shipped function, from marker-check.js), run as often as a round of calls.
-        const checks: number[] = []
-        if (body !== null) {
-          const check = window.mayHoldToolCall
-          for (let i = 0; i < 21; i++) {
+      const result = await page.evaluate(
+        async ([body, samples, batch]) => {
+          const { interleaved, alternating } = (window as unknown as RoundsWindow).benchRounds
+          const w = window as unknown as { nativeFetch: typeof fetch }
+          if (w.nativeFetch === fetch) throw new Error('fetch is not patched: the page script did not run')
+          const init: RequestInit | undefined = body === null ? undefined : { method: 'POST', body, headers: { 'content-type': 'application/json' } }
+          const time = async (fn: typeof fetch) => {
             const start = performance.now()
-            for (let n = 0; n < count; n++) if (check(body)) throw new Error('the bench body holds a tool-call marker')
-            checks.push((performance.now() - start) / count)
+            for (let i = 0; i < batch; i++) await (await fn('/api/x', init)).arrayBuffer()
+            return (performance.now() - start) / batch
           }
-        }
-        return { arms, calls, checks }
-      }, [body, 201, 4] as const)
+          const arms = await interleaved(
+            [w.nativeFetch, fetch, w.nativeFetch].map((fn) => () => time(fn)),
+            samples,
+            4,
+          )
+          // What the interceptor adds to the call itself, without the network: calls with an aborted
+          // signal reject at once, after every check the interceptor makes.
+          const aborted = AbortSignal.abort()
+          const count = body !== null && body.length > 10_000 ? 100 : 2_000
+          const callCost = async (fn: typeof fetch) => {
+            const start = performance.now()
+            for (let i = 0; i < count; i++) fn('/api/x', { ...init, signal: aborted }).catch(() => {})
+            const cost = (performance.now() - start) / count
+            await new Promise((settle) => setTimeout(settle, 0))
+            return cost
+          }
+          const calls = await alternating(
+            () => callCost(w.nativeFetch),
+            () => callCost(fetch),
+            21,
+          )
+          // The interceptor's only work that grows with the body: its check for tool-call markers
+          // (the shipped function, from marker-check.js), run as often as a round of calls.
+          const checks: number[] = []
+          if (body !== null) {
+            const check = window.mayHoldToolCall
+            for (let i = 0; i < 21; i++) {
+              const start = performance.now()
+              for (let n = 0; n < count; n++) if (check(body)) throw new Error('the bench body holds a tool-call marker')
+              checks.push((performance.now() - start) / count)
+            }
+          }
+          return { arms, calls, checks }
+        },
+        [body, 201, 4] as const,
+      )
       rows.push(...rowsWithControl(`pass-through: ${name}`, result.arms, 1.05))
       rows.push(perRoundRow(`  the fetch() call alone, no network (info)`, ...result.calls))
       const request = median(result.arms[0]!)
       // As a ratio over the native request: what the check alone adds to it.
-      if (result.checks.length > 0) record(`  its marker check alone, over the request (info)`, request, request + median(result.checks), result.checks.map((t) => (request + t) / request))
+      if (result.checks.length > 0)
+        record(
+          `  its marker check alone, over the request (info)`,
+          request,
+          request + median(result.checks),
+          result.checks.map((t) => (request + t) / request),
+        )
     }
   } finally {
     await close()
@@ -152,7 +169,10 @@ const EVERY_OPTION: GuardConfigInput = {
   ignoreResultKeys: ['timestamp', 'requestId'],
   cycles: { maxPeriod: 6, repeats: 2 },
   stopAfter: 4,
-  tools: [{ match: 'grep', countBy: 'tool', thresholds: [2, 4] }, { match: 'list_dir', resultAware: false }],
+  tools: [
+    { match: 'grep', countBy: 'tool', thresholds: [2, 4] },
+    { match: 'list_dir', resultAware: false },
+  ],
 }
 
 it('every detector on costs little more than the defaults on a 2 MB conversation', () => {
@@ -171,7 +191,10 @@ it('every detector on costs little more than the defaults on a 2 MB conversation
   // The options do fire on this session: the loop is a run of stopAfter and more.
   const sample = createWireGuard().inspect(text, everyOption)!.events
   expect(sample.filter((event) => event.type === 'blocked').length).toBeGreaterThan(0)
-  for (const [when, prepare] of [['first sight', firstSight], ['next request', nextRequest]] as const) {
+  for (const [when, prepare] of [
+    ['first sight', firstSight],
+    ['next request', nextRequest],
+  ] as const) {
     let inspected = 0
     const arm = (config: GuardConfig) => inspecting(text, config, prepare(config), () => (inspected += 1))
     rows.push(timeRounds(`detectors: ${label}, ${when}, every option on (baseline: none)`, [arm(RECOMMENDED_CONFIG), arm(everyOption)], 1.5))

@@ -1,17 +1,6 @@
 import { emptyChain, type Chain } from './chain.ts'
 import { isObjectLike } from './execution.ts'
-import {
-  arrayIncludes,
-  freeze,
-  isFiniteNumber,
-  joined,
-  maps,
-  NativeWeakRef,
-  registerFinalizer,
-  weakMapGet,
-  weakMapSet,
-  weakRefDeref,
-} from './intrinsics.ts'
+import { arrayIncludes, freeze, isFiniteNumber, joined, maps, NativeWeakRef, registerFinalizer, weakMapGet, weakMapSet, weakRefDeref } from './intrinsics.ts'
 import { headOf } from './text-head.ts'
 import type { AgentInfo } from './types.ts'
 

@@ -19,12 +19,16 @@ export class GuardConfigError extends Error {
 /** The bad value as it was written (`"3"`, `3n`, `[1,2]`, `NaN`), cut at 80 characters. */
 function describe(value: unknown): string {
   const text =
-    typeof value === 'string' ? JSON.stringify(value)
-    : typeof value === 'bigint' ? `${value}n`
-    : typeof value === 'function' ? 'a function'
-    // canonicalArguments never throws, so even an object with a throwing getter is described.
-    : typeof value === 'object' && value !== null ? canonicalArguments(value)
-    : String(value)
+    typeof value === 'string'
+      ? JSON.stringify(value)
+      : typeof value === 'bigint'
+        ? `${value}n`
+        : typeof value === 'function'
+          ? 'a function'
+          : // canonicalArguments never throws, so even an object with a throwing getter is described.
+            typeof value === 'object' && value !== null
+            ? canonicalArguments(value)
+            : String(value)
   const head = headOf(text, 80)
   return head === text ? text : `${head}…`
 }
@@ -41,14 +45,12 @@ export function rejectUnknownKeys(given: Readonly<Record<string, unknown>>, know
 }
 
 export function thresholds(key: string, value: unknown): readonly number[] {
-  if (!Array.isArray(value) || value.length === 0)
-    throw new GuardConfigError(key, value, 'must be a non-empty array of integers >= 2')
+  if (!Array.isArray(value) || value.length === 0) throw new GuardConfigError(key, value, 'must be a non-empty array of integers >= 2')
   const seen = new Set<number>()
   // An index loop, not forEach: a hole in the array is a bad value too.
   for (let i = 0; i < value.length; i++) {
     const t: unknown = value[i]
-    if (typeof t !== 'number' || !Number.isSafeInteger(t) || t < 2)
-      throw new GuardConfigError(`${key}[${i}]`, t, 'must be an integer >= 2')
+    if (typeof t !== 'number' || !Number.isSafeInteger(t) || t < 2) throw new GuardConfigError(`${key}[${i}]`, t, 'must be an integer >= 2')
     if (seen.has(t)) throw new GuardConfigError(`${key}[${i}]`, t, 'is a duplicate')
     seen.add(t)
   }
@@ -68,8 +70,7 @@ function editDistance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const next = [i]
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
     row = next
   }
   return row[b.length]

@@ -39,9 +39,7 @@ export function resolveConfig(input?: GuardConfigInput | unknown, base: GuardCon
     thresholds: has('thresholds') ? thresholds('thresholds', given.thresholds) : base.thresholds,
     include: has('include') ? patterns('include', given.include) : base.include,
     exclude: has('exclude') ? patterns('exclude', given.exclude) : base.exclude,
-    argumentsPreviewChars: has('argumentsPreviewChars')
-      ? previewChars(given.argumentsPreviewChars)
-      : base.argumentsPreviewChars,
+    argumentsPreviewChars: has('argumentsPreviewChars') ? previewChars(given.argumentsPreviewChars) : base.argumentsPreviewChars,
     ...resolveDetectorKeys(given, base),
   })
 }
@@ -54,7 +52,6 @@ function patterns(key: 'include' | 'exclude', value: unknown): readonly string[]
 }
 
 function previewChars(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
-    throw new GuardConfigError('argumentsPreviewChars', value, 'must be an integer >= 1')
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) throw new GuardConfigError('argumentsPreviewChars', value, 'must be an integer >= 1')
   return value
 }

@@ -34,8 +34,7 @@ export function createEmitter(): Emitter {
       }
     },
     subscribe(listener) {
-      if (typeof listener !== 'function')
-        throw new TypeError(`repeat-tool-guard: subscribe(listener) expects a function, got ${typeof listener}`)
+      if (typeof listener !== 'function') throw new TypeError(`repeat-tool-guard: subscribe(listener) expects a function, got ${typeof listener}`)
       listeners = joined(listeners, [listener])
       let subscribed = true
       return () => {

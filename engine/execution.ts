@@ -23,12 +23,9 @@ export class UsageError extends TypeError {
 export function readExecution(exec: ToolExecution, result: ToolResult | undefined): ObservedCall {
   if (!isObjectLike(exec)) throw new UsageError(`expected a tool execution { agent, name, arguments }, got ${kindOf(exec)}`)
   const { agent, name } = exec
-  if (typeof name !== 'string' || name.length === 0)
-    throw new UsageError(`the tool execution needs a non-empty string name, got ${kindOf(name)}`)
-  if (agent !== undefined && agent !== null && !isObjectLike(agent))
-    throw new UsageError(`agent must be the live agent object, got ${kindOf(agent)}`)
-  if (result !== undefined && result !== null && !isObjectLike(result))
-    throw new UsageError(`the tool result must be an object, got ${kindOf(result)}`)
+  if (typeof name !== 'string' || name.length === 0) throw new UsageError(`the tool execution needs a non-empty string name, got ${kindOf(name)}`)
+  if (agent !== undefined && agent !== null && !isObjectLike(agent)) throw new UsageError(`agent must be the live agent object, got ${kindOf(agent)}`)
+  if (result !== undefined && result !== null && !isObjectLike(result)) throw new UsageError(`the tool result must be an object, got ${kindOf(result)}`)
   return {
     agent: agent ?? undefined,
     tool: name,

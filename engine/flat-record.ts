@@ -24,8 +24,7 @@ const probe = {}
 
 /** The serialiser's text for `value` when it is a flat record (see above), else undefined. */
 export function flatRecordText(value: object): string | undefined {
-  if (isArray(value) || isArrayBufferView(value) || (value as { toJSON?: unknown }).toJSON !== undefined || (probe as { toJSON?: unknown }).toJSON !== undefined)
-    return undefined
+  if (isArray(value) || isArrayBufferView(value) || (value as { toJSON?: unknown }).toJSON !== undefined || (probe as { toJSON?: unknown }).toJSON !== undefined) return undefined
   const keys = objectKeys(value)
   const count = keys.length
   if (count === 0 || count > MAX_KEYS) return undefined

@@ -9,18 +9,7 @@ import { createToolFilter } from './patterns.ts'
 import { blockFeedback, comparedResult, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
 import type { ToolPolicy } from './detectors/policy.ts'
 import { errorText } from './error-text.ts'
-import type {
-  AgentSnapshot,
-  GuardConfig,
-  GuardConfigInput,
-  NextDecision,
-  PostToolDecision,
-  PreToolDecision,
-  ReminderMessage,
-  RepeatToolGuard,
-  ToolExecution,
-  ToolResult,
-} from './types.ts'
+import type { AgentSnapshot, GuardConfig, GuardConfigInput, NextDecision, PostToolDecision, PreToolDecision, ReminderMessage, RepeatToolGuard, ToolExecution, ToolResult } from './types.ts'
 
 const CONTINUE: PreToolDecision = freeze({ kind: 'continue' })
 
@@ -55,7 +44,19 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     const { count } = agent.chain
     const agentId = agent.info.id
     if (events.listening) {
-      const event = { type: 'call', at: now(), agentId, seq, tool, canonicalArguments: args, tracked, denied, isError, count, nextThreshold: nextThreshold(detectors.policyFor(agent.chain.tool ?? tool), count) } as const
+      const event = {
+        type: 'call',
+        at: now(),
+        agentId,
+        seq,
+        tool,
+        canonicalArguments: args,
+        tracked,
+        denied,
+        isError,
+        count,
+        nextThreshold: nextThreshold(detectors.policyFor(agent.chain.tool ?? tool), count),
+      } as const
       // The original event is built as before; only a result-aware call's gets the result too:
       // this call's own, also when the run's last call stands for it.
       const compared = run && comparedResult(content, denied, run.result)
@@ -98,8 +99,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       chain.count += 1
       return call
     }
-    if (chain.count > 0 && events.listening)
-      events.emit({ type: 'chain-reset', at: now(), agentId: info.id, reason: match, previousCount: chain.count })
+    if (chain.count > 0 && events.listening) events.emit({ type: 'chain-reset', at: now(), agentId: info.id, reason: match, previousCount: chain.count })
     chain.tool = tool
     chain.count = 1
     return call
@@ -124,8 +124,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   }
 
   async function postExecute(exec: ToolExecution, result?: ToolResult, next?: NextDecision): Promise<PostToolDecision> {
-    if (next !== undefined && typeof next !== 'function')
-      throw new UsageError(`next must be a function returning a decision, got ${kindOf(next)}`)
+    if (next !== undefined && typeof next !== 'function') throw new UsageError(`next must be a function returning a decision, got ${kindOf(next)}`)
     let reminder: ReminderMessage | undefined
     try {
       reminder = observe(exec, result)
@@ -143,8 +142,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     try {
       if (!isObjectLike(decision)) throw new Error(`next() returned ${kindOf(decision)}, not a decision`)
       const contexts = decision.additionalContexts
-      if (contexts !== undefined && !isArray(contexts))
-        throw new Error(`the decision's additionalContexts is ${kindOf(contexts)}, not an array`)
+      if (contexts !== undefined && !isArray(contexts)) throw new Error(`the decision's additionalContexts is ${kindOf(contexts)}, not an array`)
       return { ...decision, additionalContexts: joined<unknown>([reminder], contexts ?? []) }
     } catch (error) {
       events.emit({ type: 'fault', at: now(), message: `postExecute: the reminder was not added: ${errorText(error)}` })

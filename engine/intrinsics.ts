@@ -142,8 +142,4 @@ export const weakSetHas = /* @__PURE__ */ uncurryThis(WeakSet.prototype.has) as 
 export const weakSetAdd = /* @__PURE__ */ uncurryThis(WeakSet.prototype.add) as (set: WeakSet<object>, item: object) => WeakSet<object>
 export const weakSetDelete = /* @__PURE__ */ uncurryThis(WeakSet.prototype.delete) as (set: WeakSet<object>, item: object) => boolean
 export const weakRefDeref = /* @__PURE__ */ uncurryThis(WeakRef.prototype.deref) as <T extends object>(ref: WeakRef<T>) => T | undefined
-export const registerFinalizer = /* @__PURE__ */ uncurryThis(FinalizationRegistry.prototype.register) as <T>(
-  registry: FinalizationRegistry<T>,
-  target: object,
-  held: T,
-) => void
+export const registerFinalizer = /* @__PURE__ */ uncurryThis(FinalizationRegistry.prototype.register) as <T>(registry: FinalizationRegistry<T>, target: object, held: T) => void

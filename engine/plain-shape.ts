@@ -121,8 +121,7 @@ function isPlainContainer(value: object): boolean {
  * A member at `depth` (0: the arguments themselves). A string, number, boolean or null reads as
  * the shape's exactly when it is the same value (0 and -0 are: both serialisers write them as `0`).
  */
-const matchesMember = (value: unknown, shape: PlainShape, depth: number): boolean =>
-  typeof shape === 'object' && shape !== null ? matches(value, shape, depth) : value === shape
+const matchesMember = (value: unknown, shape: PlainShape, depth: number): boolean => (typeof shape === 'object' && shape !== null ? matches(value, shape, depth) : value === shape)
 
 function matches(value: unknown, shape: ShapedContainer, depth: number): boolean {
   if (typeof value !== 'object' || value === null || !isPlainContainer(value)) return false

@@ -13,10 +13,30 @@ const TS_SPECIFIER = /(\bfrom\s+['"]\.{1,2}\/[^'"]*)\.ts(['"])/g
 /** Declarations for the engine's public entry and what it reaches, nothing else. */
 async function emitDeclarations(root, outDir) {
   const tsc = resolve(root, 'node_modules/typescript/bin/tsc')
-  await promisify(execFile)(process.execPath, [tsc, resolve(root, 'engine/index.ts'), '--ignoreConfig',
-    '--declaration', '--emitDeclarationOnly', '--allowImportingTsExtensions', '--strict',
-    '--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'bundler', '--lib', 'ES2022',
-    '--types', '', '--skipLibCheck', '--rootDir', resolve(root, 'engine'), '--outDir', outDir])
+  await promisify(execFile)(process.execPath, [
+    tsc,
+    resolve(root, 'engine/index.ts'),
+    '--ignoreConfig',
+    '--declaration',
+    '--emitDeclarationOnly',
+    '--allowImportingTsExtensions',
+    '--strict',
+    '--target',
+    'ES2022',
+    '--module',
+    'ESNext',
+    '--moduleResolution',
+    'bundler',
+    '--lib',
+    'ES2022',
+    '--types',
+    '',
+    '--skipLibCheck',
+    '--rootDir',
+    resolve(root, 'engine'),
+    '--outDir',
+    outDir,
+  ])
   for (const entry of await readdir(outDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue
     const file = join(entry.parentPath, entry.name)

@@ -32,10 +32,7 @@ if (!/^\d+$/.test(seed)) {
 console.log(`unit tests in a shuffled order, seed ${seed}`)
 
 const reports = mkdtempSync(join(tmpdir(), 'rtg-test-'))
-const vitest = (name, ...args) => [
-  'npx',
-  ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `${name}.json`)}`],
-]
+const vitest = (name, ...args) => ['npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, `${name}.json`)}`]]
 const steps = [
   ['type check', 'npx', ['tsc', '-p', '.']],
   // The engine again, on its own: no DOM and no Node types, so it cannot lean on either.

@@ -141,12 +141,28 @@ export function observeRatios(engine: EngineUnderTest, where: string): RatioRow[
     const other = () => alternating<unknown>(args, changed)
     rows.push(compare(`observe, different call: ${name} vs JSON.stringify + safe-stable-stringify (${where})`, 1.3, jsonAndSerialiser(other()), observing(other())))
   }
-  rows.push(compare(`observe, different call: 100 KB write payload vs JSON.stringify (${where})`, 1.3, json(alternating<unknown>(WRITE, CHANGED.write)), observing(alternating<unknown>(WRITE, CHANGED.write))))
+  rows.push(
+    compare(`observe, different call: 100 KB write payload vs JSON.stringify (${where})`, 1.3, json(alternating<unknown>(WRITE, CHANGED.write)), observing(alternating<unknown>(WRITE, CHANGED.write))),
+  )
   // For information: the engine's canonical form alone, against the serialiser's (a flat record
   // is written by JSON.stringify over a sorted copy, engine/flat-record.ts) and against JSON.stringify.
   for (const [name, args] of [cases[0], cases[2]]) {
-    rows.push(compare(`canonicalArguments alone: ${name} vs safe-stable-stringify (${where}, info)`, undefined, () => engine.serialiser(args), () => engine.canonicalArguments(args)))
-    rows.push(compare(`canonicalArguments alone: ${name} vs JSON.stringify (${where}, info)`, undefined, () => JSON.stringify(args), () => engine.canonicalArguments(args)))
+    rows.push(
+      compare(
+        `canonicalArguments alone: ${name} vs safe-stable-stringify (${where}, info)`,
+        undefined,
+        () => engine.serialiser(args),
+        () => engine.canonicalArguments(args),
+      ),
+    )
+    rows.push(
+      compare(
+        `canonicalArguments alone: ${name} vs JSON.stringify (${where}, info)`,
+        undefined,
+        () => JSON.stringify(args),
+        () => engine.canonicalArguments(args),
+      ),
+    )
   }
   return rows
 }

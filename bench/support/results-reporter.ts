@@ -36,7 +36,12 @@ function machine(): string[] {
     line(['CPU', `${cores[0]?.model ?? 'unknown'}, ${cores.length} cores`]),
     line(['memory', `${(totalmem() / 1024 ** 3).toFixed(1)} GB`]),
     // Other work on the machine slows one side of a ratio more than the other: say how busy it was.
-    line(['load average at the end (1, 5, 15 min)', loadavg().map((load) => load.toFixed(2)).join(', ')]),
+    line([
+      'load average at the end (1, 5, 15 min)',
+      loadavg()
+        .map((load) => load.toFixed(2))
+        .join(', '),
+    ]),
     line(['system', `${process.platform} ${release()} ${process.arch}`]),
     line(['Node', process.version]),
     line(['Chromium', versionOf(chromiumPath)]),

@@ -63,8 +63,7 @@ function flag(key: string, value: unknown): boolean {
   return value
 }
 
-const isInteger = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max
+const isInteger = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max
 
 function stopAfter(key: string, value: unknown): number | null {
   if (value !== null && !isInteger(value, 2)) throw new GuardConfigError(key, value, 'must be null or an integer >= 2')

@@ -72,8 +72,7 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
   /** Compares `call` with the call `p` back, for every period, and puts it in the ring. */
   function takeCall(agentWindow: CycleWindow, call: TrackedCall): void {
     const { recent, held, seen } = agentWindow
-    for (let p = 2; p <= maxPeriod; p++)
-      held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
+    for (let p = 2; p <= maxPeriod; p++) held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
     agentWindow.sameObject = seen > 0 && recent[(seen - 1) % maxPeriod] === call ? agentWindow.sameObject + 1 : 1
     recent[seen % maxPeriod] = call
     agentWindow.seen = seen + 1

@@ -32,12 +32,14 @@ export function createDetectors(config: GuardConfig) {
     // Exactly at a threshold; past the highest one the chain is silent. Checked first: most calls
     // are at none, and read nothing else.
     if (!atThreshold(call.policy, count)) return undefined
-    const { tool, canonicalArguments, policy: { thresholds, countBy } } = call
+    const {
+      tool,
+      canonicalArguments,
+      policy: { thresholds, countBy },
+    } = call
     const level = count === thresholds[0] ? 'gentle' : 'detailed'
     const request = { level, tool, count, canonicalArguments, argumentsPreviewChars: config.argumentsPreviewChars } as const
-    return countBy === 'tool'
-      ? { detector: 'same-tool', level, count, message: sameToolReminder(request) }
-      : { detector: 'repeat', level, count, message: reminderMessage(request) }
+    return countBy === 'tool' ? { detector: 'same-tool', level, count, message: sameToolReminder(request) } : { detector: 'repeat', level, count, message: reminderMessage(request) }
   }
 
   return {
@@ -47,8 +49,7 @@ export function createDetectors(config: GuardConfig) {
     /** A result-aware tool's result content, read once (a getter that throws is the caller's fault). */
     contentOf: (policy: ToolPolicy, result: ToolResult | null | undefined): unknown => (policy.resultAware ? result?.content : undefined),
     /** The result key of content `contentOf` read. */
-    resultOf: (policy: ToolPolicy, content: unknown, flags: { isError: boolean; denied: boolean }): ResultKey | undefined =>
-      policy.resultAware ? results.keyOf(content, flags) : undefined,
+    resultOf: (policy: ToolPolicy, content: unknown, flags: { isError: boolean; denied: boolean }): ResultKey | undefined => (policy.resultAware ? results.keyOf(content, flags) : undefined),
     /**
      * Whether a call's result reads as the run's last one `last`, without comparing canonical
      * forms or making a key (result-key.ts): for a tool that is not result-aware, both have none.

@@ -25,8 +25,7 @@ export type StepMatch = 'same' | 'different-call' | 'result-changed'
 export function compareStep(previous: Step, call: TrackedCall, results: ResultKeys): StepMatch {
   // A run's repeats are its last call again (guard.ts): the cycle window holds that very call.
   if (previous === call) return 'same'
-  if (previous.tool !== call.tool || (call.policy.countBy === 'call' && previous.canonicalArguments !== call.canonicalArguments))
-    return 'different-call'
+  if (previous.tool !== call.tool || (call.policy.countBy === 'call' && previous.canonicalArguments !== call.canonicalArguments)) return 'different-call'
   const a = previous.result
   const b = call.result
   // Results are compared only when both calls read them. The tool's policy is the same for both

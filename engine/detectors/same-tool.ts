@@ -4,12 +4,10 @@ import { type ReminderRequest, type RunReminderTexts, runReminder } from '../rem
 import type { ReminderMessage } from '../types.ts'
 
 const SAME_TOOL: RunReminderTexts = {
-  gentle:
-    'You are calling the same tool again and again. Carefully analyze the previous results before calling it again: if the task is not complete, try a different approach or a different tool.',
+  gentle: 'You are calling the same tool again and again. Carefully analyze the previous results before calling it again: if the task is not complete, try a different approach or a different tool.',
   heading: 'Repeated tool use detected:',
   argumentsLabel: 'last_arguments',
-  advice:
-    'The repeated calls are not making progress. Inspect the latest result and choose a different action, or finish the task if enough evidence has been gathered.',
+  advice: 'The repeated calls are not making progress. Inspect the latest result and choose a different action, or finish the task if enough evidence has been gathered.',
 }
 
 export function sameToolReminder(r: ReminderRequest): ReminderMessage {

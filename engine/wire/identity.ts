@@ -26,9 +26,7 @@ export function conversationKey(format: WireFormat, conversation: Conversation):
 
 /** A short name for the panel: the system prompt's first words (else the first prompt's). */
 export function conversationLabel(format: WireFormat, conversation: Conversation): string {
-  const source =
-    plainText(conversation.system, 4 * LABEL_CHARS).text.trim() ||
-    plainText(conversation.firstPrompt, 4 * LABEL_CHARS).text.trim()
+  const source = plainText(conversation.system, 4 * LABEL_CHARS).text.trim() || plainText(conversation.firstPrompt, 4 * LABEL_CHARS).text.trim()
   if (source === '') return `${FORMAT_NAMES[format]} agent`
   const words = source.split(/\s+/)
   const head = words.slice(0, LABEL_WORDS).join(' ')

@@ -19,7 +19,10 @@ export function placementsOf(planned: readonly Planned[]): Map<number, string[]>
     const array = at.path.join('\u0000')
     const shift = shifts.get(array) ?? 0
     shifts.set(array, shift + values.length)
-    placements.set(item, values.map((_, j) => placementName(at, at.index + shift + j)))
+    placements.set(
+      item,
+      values.map((_, j) => placementName(at, at.index + shift + j)),
+    )
   }
   return placements
 }

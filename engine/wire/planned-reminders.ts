@@ -14,12 +14,7 @@ const stringifyJson = jsonStringify
  * The insertions for the items seen, in body order. `place` finds a place of the history in the
  * body sent, undefined for a place in a part sent before.
  */
-export function planReminders(
-  seen: readonly SeenItem[],
-  items: readonly ConversationItem[],
-  place: (at: InsertionPoint) => InsertionPoint | undefined,
-  adapter: WireFormatAdapter,
-): Planned[] {
+export function planReminders(seen: readonly SeenItem[], items: readonly ConversationItem[], place: (at: InsertionPoint) => InsertionPoint | undefined, adapter: WireFormatAdapter): Planned[] {
   const planned: Planned[] = []
   seen.forEach(({ reminders }, index) => {
     const item = items[index]!

@@ -25,8 +25,7 @@ export interface GuardPort {
 }
 
 /** The part of `window.__REPEAT_TOOL_GUARD__` the loop uses; the rest is the engine's guard too. */
-export type PageGuard = Pick<RepeatToolGuard, 'postExecute' | 'promptSubmit' | 'config'> &
-  Partial<Pick<RepeatToolGuard, 'subscribe' | 'preExecute' | 'configure'>> & { readonly version?: unknown }
+export type PageGuard = Pick<RepeatToolGuard, 'postExecute' | 'promptSubmit' | 'config'> & Partial<Pick<RepeatToolGuard, 'subscribe' | 'preExecute' | 'configure'>> & { readonly version?: unknown }
 
 /** The extension's guard, when the extension runs on this page (it is installed before any page script). */
 export function findExtensionGuard(scope: object = globalThis): PageGuard | undefined {

@@ -5,8 +5,7 @@ export const SAMPLE_FILES: Readonly<Record<string, string>> = {
   'README.md': '# tiny-dates\n\nSmall, dependency-free date helpers.\n\n- `formatDate(date)` -> `YYYY-MM-DD`\n- `parseDate(text)` -> `Date`\n',
   'package.json': '{\n  "name": "tiny-dates",\n  "version": "1.4.0",\n  "type": "module",\n  "scripts": { "test": "vitest run" }\n}\n',
   'src/index.ts': "export { formatDate } from './format.ts'\nexport { parseDate } from './parse.ts'\n",
-  'src/format.ts':
-    '// TODO: pad month and day to two digits\nexport function formatDate(date: Date): string {\n  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`\n}\n',
+  'src/format.ts': '// TODO: pad month and day to two digits\nexport function formatDate(date: Date): string {\n  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`\n}\n',
   'src/parse.ts':
     "// TODO: reject dates that do not exist (2024-02-30)\nexport function parseDate(text: string): Date {\n  const [y, m, d] = text.split('-').map(Number)\n  return new Date(y, m - 1, d)\n}\n",
   'src/report.ts': "import { formatDate } from './format.ts'\n\nexport const reportTitle = (day: Date) => `Report for ${formatDate(day)}`\n",
@@ -35,7 +34,7 @@ export const UNIT_CASES: readonly UnitCase[] = [
     name: 'test/format.test.ts > formatDate keeps the year',
     file: 'src/format.ts',
     passes: (source) => source.includes('getFullYear()'),
-    failure: "AssertionError: expected false to be true (the year is missing)",
+    failure: 'AssertionError: expected false to be true (the year is missing)',
   },
 ]
 

@@ -4,7 +4,7 @@
 export interface ToolCall {
   readonly id: string
   readonly type: 'function'
-  readonly function: { readonly name: string; /** A JSON text, exactly as the model wrote it. */ readonly arguments: string }
+  readonly function: { readonly name: string /** A JSON text, exactly as the model wrote it. */; readonly arguments: string }
 }
 
 export type ChatMessage =

@@ -33,9 +33,7 @@ interface WireMessage {
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content
   if (!Array.isArray(content)) return ''
-  return content
-    .map((part: unknown) => (typeof part === 'object' && part !== null && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
-    .join('\n')
+  return content.map((part: unknown) => (typeof part === 'object' && part !== null && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : '')).join('\n')
 }
 
 /** Talks about repeating: the guard's texts all do ("again and again" is the same-tool reminder's). */
@@ -66,7 +64,10 @@ function parse(text: string): unknown {
 
 /** Reads a request's messages, which `validateRequest` has already checked. */
 export function readConversation(messages: readonly WireMessage[]): Conversation {
-  const system = messages.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => textOf(m.content)).join('\n')
+  const system = messages
+    .filter((m) => m.role === 'system' || m.role === 'developer')
+    .map((m) => textOf(m.content))
+    .join('\n')
   let start = 0
   let prompt = ''
   messages.forEach((m, i) => {

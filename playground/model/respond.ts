@@ -65,15 +65,21 @@ function validateMessages(value: unknown): Message[] {
     const contentOk = typeof content === 'string' || Array.isArray(content) || (role === 'assistant' && (content === null || content === undefined))
     if (!contentOk) throw new RequestError(`${at}.content must be a string or an array of content parts`, `${at}.content`)
   })
-  if (open.size > 0)
-    throw new RequestError(`The tool_call_ids ${[...open].join(', ')} did not have response messages.`, 'messages')
+  if (open.size > 0) throw new RequestError(`The tool_call_ids ${[...open].join(', ')} did not have response messages.`, 'messages')
   return value as Message[]
 }
 
 function completion(model: string, messages: Message[]): ChatCompletion {
   const scenario = findScenario(model.slice(SCRIPTED_MODEL_PREFIX.length))
   if (!model.startsWith(SCRIPTED_MODEL_PREFIX) || !scenario)
-    throw new RequestError(`The model \`${model}\` does not exist. Scripted models: ${listModels().data.map((m) => m.id).join(', ')}`, 'model', 404, 'model_not_found')
+    throw new RequestError(
+      `The model \`${model}\` does not exist. Scripted models: ${listModels()
+        .data.map((m) => m.id)
+        .join(', ')}`,
+      'model',
+      404,
+      'model_not_found',
+    )
   const reply = scenario.reply(readConversation(messages))
   // Ids count the calls already in the conversation, so they are unique and the same every run.
   const before = messages.reduce((n, m) => n + (m.tool_calls?.length ?? 0), 0)

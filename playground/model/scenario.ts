@@ -8,9 +8,7 @@ interface ScriptedCall {
   readonly arguments: Readonly<Record<string, unknown>>
 }
 
-type ScriptedReply =
-  | { readonly calls: readonly ScriptedCall[]; /** Text the model writes alongside its calls. */ readonly say?: string }
-  | { readonly answer: string }
+type ScriptedReply = { readonly calls: readonly ScriptedCall[] /** Text the model writes alongside its calls. */; readonly say?: string } | { readonly answer: string }
 
 export interface Scenario {
   /** Used in the URL (`?scenario=<id>`) and in the model id (`scripted/<id>`). */

@@ -33,8 +33,7 @@ worker.addEventListener('message', (event) => {
   if (event.data === 'claim') event.waitUntil(worker.clients.claim())
 })
 
-const json = (answer: ModelAnswer) =>
-  new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } })
+const json = (answer: ModelAnswer) => new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } })
 
 async function complete(request: Request): Promise<Response> {
   let body: unknown

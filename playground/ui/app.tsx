@@ -162,15 +162,7 @@ export function App({ choice, url, storage }: Props) {
       )}
       <main class="layout">
         <aside class="side">
-          <Controls
-            settings={settings}
-            onChange={setSettings}
-            onScenario={pickScenario}
-            onPreset={pickPreset}
-            running={busy}
-            onRun={() => void run()}
-            onStop={() => session?.stop()}
-          >
+          <Controls settings={settings} onChange={setSettings} onScenario={pickScenario} onPreset={pickPreset} running={busy} onRun={() => void run()} onStop={() => session?.stop()}>
             <EndpointForm mode={mode} onMode={setMode} endpoint={endpoint} onEndpoint={setEndpoint} scriptedModel={scriptedModelId(settings.scenario.id)} disabled={busy} />
           </Controls>
         </aside>

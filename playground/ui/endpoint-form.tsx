@@ -30,13 +30,7 @@ export function EndpointForm({ mode, onMode, endpoint, onEndpoint, scriptedModel
         <div class="endpoint">
           <label>
             Base URL
-            <input
-              type="url"
-              data-testid="base-url"
-              value={endpoint.baseUrl}
-              placeholder="https://api.openai.com/v1"
-              onInput={(e) => set({ baseUrl: e.currentTarget.value.trim() })}
-            />
+            <input type="url" data-testid="base-url" value={endpoint.baseUrl} placeholder="https://api.openai.com/v1" onInput={(e) => set({ baseUrl: e.currentTarget.value.trim() })} />
           </label>
           <label>
             Model
@@ -51,7 +45,8 @@ export function EndpointForm({ mode, onMode, endpoint, onEndpoint, scriptedModel
             Remember the key on this device (otherwise it is kept for this tab's session only)
           </label>
           <p class="muted">
-            The request goes from this page to <code>{endpoint.baseUrl || '…'}/chat/completions</code>: the server must allow this origin (CORS). The scenario's system prompt, prompt, tools and permissions still apply.
+            The request goes from this page to <code>{endpoint.baseUrl || '…'}/chat/completions</code>: the server must allow this origin (CORS). The scenario's system prompt, prompt, tools and
+            permissions still apply.
           </p>
         </div>
       )}

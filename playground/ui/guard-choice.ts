@@ -4,9 +4,7 @@
 import { createRepeatToolGuard, RECOMMENDED_CONFIG, type RepeatToolGuard } from '../../engine/index.ts'
 import { findExtensionGuard, guardPort, type GuardPort, type PageGuard } from '../agent/guard-port.ts'
 
-export type GuardChoice =
-  | { readonly via: 'extension'; readonly guard: PageGuard }
-  | { readonly via: 'playground'; readonly guard: RepeatToolGuard }
+export type GuardChoice = { readonly via: 'extension'; readonly guard: PageGuard } | { readonly via: 'playground'; readonly guard: RepeatToolGuard }
 
 export function chooseGuard(scope: object = globalThis): GuardChoice {
   const extension = findExtensionGuard(scope)

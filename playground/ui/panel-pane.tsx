@@ -16,10 +16,13 @@ function ExtensionNote({ guard }: { guard: PageGuard }) {
     <div class="pane" data-testid="inspector-extension">
       <h2>Inspector</h2>
       <p>
-        The extension guards this page. Open DevTools and its <strong>Repeat Tool Guard</strong> panel to watch the agents, their chains and every reminder live, and to edit the config: a change there applies here at once.
+        The extension guards this page. Open DevTools and its <strong>Repeat Tool Guard</strong> panel to watch the agents, their chains and every reminder live, and to edit the config: a change there
+        applies here at once.
       </p>
       <h3>Config in force</h3>
-      <pre class="text" data-testid="extension-config">{JSON.stringify(guard.config, null, 2)}</pre>
+      <pre class="text" data-testid="extension-config">
+        {JSON.stringify(guard.config, null, 2)}
+      </pre>
     </div>
   )
 }

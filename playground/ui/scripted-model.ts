@@ -4,9 +4,7 @@ const WAIT_MS = 10_000
 
 export async function ensureScriptedModel(container: ServiceWorkerContainer | undefined = globalThis.navigator?.serviceWorker): Promise<void> {
   if (!container)
-    throw new Error(
-      'The scripted model runs in a service worker, which this page cannot use: open the playground from http://localhost (npm start) or https, or use an OpenAI-compatible endpoint.',
-    )
+    throw new Error('The scripted model runs in a service worker, which this page cannot use: open the playground from http://localhost (npm start) or https, or use an OpenAI-compatible endpoint.')
   const registration = await container.register('./sw.js', { scope: './' })
   if (container.controller) return
   const controlled = new Promise<void>((resolve) => container.addEventListener('controllerchange', () => resolve(), { once: true }))

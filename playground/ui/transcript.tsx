@@ -33,9 +33,7 @@ function AgentConversation({ agent }: { agent: Agent }) {
           <TranscriptRow row={row} index={i} key={i} />
         ))}
       </ol>
-      {!reported && rows.length > 2 && (
-        <p class="muted note">This endpoint does not report what it received: messages another layer adds on the way are not shown here.</p>
-      )}
+      {!reported && rows.length > 2 && <p class="muted note">This endpoint does not report what it received: messages another layer adds on the way are not shown here.</p>}
     </section>
   )
 }

@@ -23,8 +23,7 @@ export const shortened = {
   name: 'shortened',
   generateBundle(_options, bundle) {
     for (const chunk of Object.values(bundle))
-      if (chunk.type === 'chunk')
-        chunk.code = minifySync(chunk.fileName, chunk.code, { compress: false, mangle: { keepNames: true }, codegen: { asciiOnly: true, legalComments: 'inline' } }).code
+      if (chunk.type === 'chunk') chunk.code = minifySync(chunk.fileName, chunk.code, { compress: false, mangle: { keepNames: true }, codegen: { asciiOnly: true, legalComments: 'inline' } }).code
   },
 }
 

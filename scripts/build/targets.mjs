@@ -66,8 +66,7 @@ export const targets = {
         },
       },
     })
-    for (const size of [16, 32, 48, 128])
-      await writeGreyIcon(at(`extension/public/icons/icon-${size}.png`), resolve(out, `icons/icon-${size}-grey.png`))
+    for (const size of [16, 32, 48, 128]) await writeGreyIcon(at(`extension/public/icons/icon-${size}.png`), resolve(out, `icons/icon-${size}-grey.png`))
     // The engine's built-ins (and the serialiser's configurations) are made by the start-up half, at
     // document_start, before any page script can replace them; the on-demand half uses those.
     await scriptWithOnDemandHalf('extension/src/page', out, 'page.js', 'RepeatToolGuardPage', ['engine/intrinsics.ts', 'engine/stringifiers.ts'])

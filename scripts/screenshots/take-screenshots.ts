@@ -31,7 +31,11 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
 /** Runs the scenario in `page` and waits until the agent has answered. */
 async function runScenario(page: Page, server: TestServer): Promise<void> {
   await page.goto(`${server.origin}/?scenario=${SCENARIO}&autorun=1`)
-  const state = await until('the scenario to finish', () => page.getByTestId('run-status').getAttribute('data-state'), (s) => FINISHED.includes(s ?? ''))
+  const state = await until(
+    'the scenario to finish',
+    () => page.getByTestId('run-status').getAttribute('data-state'),
+    (s) => FINISHED.includes(s ?? ''),
+  )
   if (state !== 'answered') throw new Error(`screenshots: the ${SCENARIO} scenario ended "${state}", not "answered"`)
 }
 
@@ -60,7 +64,11 @@ async function panelInDevTools(browser: Browser, compose: Browser, server: TestS
     await runScenario(page, server)
     await devtools.showPanel(`chrome-extension://${browser.extensionId}RepeatToolGuard`)
     const panel = await devtools.panelFrame('/panel.html')
-    await until('both agents in the panel', () => count(panel, 'agent-label'), (n) => n === 2)
+    await until(
+      'both agents in the panel',
+      () => count(panel, 'agent-label'),
+      (n) => n === 2,
+    )
     // The subagent, whose run reached two reminders: its chain view and its log. Selected with the
     // row's click event: once the page was resized under DevTools, mouse input no longer reaches the
     // panel's frame in headless Chromium.
@@ -69,15 +77,17 @@ async function panelInDevTools(browser: Browser, compose: Browser, server: TestS
       return count(panel, 'chain-view')
     }
     await until('the chain view', selectExplorer, (n) => n === 1)
-    await until('the reminders', () => count(panel, 'reminder-text'), (n) => n >= 2)
+    await until(
+      'the reminders',
+      () => count(panel, 'reminder-text'),
+      (n) => n >= 2,
+    )
     const [shown, tools] = [await page.screenshot(), await devtools.page.screenshot()]
     const canvas = await compose.context.newPage()
     try {
       await canvas.setViewportSize(VIEWPORT)
       const png = (image: Buffer) => `url(data:image/png;base64,${image.toString('base64')})`
-      await canvas.setContent(
-        `<body style="margin:0;width:${VIEWPORT.width}px;height:${VIEWPORT.height}px;background:${png(shown)} no-repeat 0 0,${png(tools)} no-repeat 0 0"></body>`,
-      )
+      await canvas.setContent(`<body style="margin:0;width:${VIEWPORT.width}px;height:${VIEWPORT.height}px;background:${png(shown)} no-repeat 0 0,${png(tools)} no-repeat 0 0"></body>`)
       await canvas.screenshot({ path: file })
     } finally {
       await canvas.close()
@@ -92,7 +102,11 @@ async function playground(browser: Browser, server: TestServer, file: string): P
   const page = await browser.context.newPage()
   await page.setViewportSize(VIEWPORT)
   await runScenario(page, server)
-  await until('the inline panel', () => count(page, 'inspector'), (n) => n === 1)
+  await until(
+    'the inline panel',
+    () => count(page, 'inspector'),
+    (n) => n === 1,
+  )
   await page.screenshot({ path: file })
 }
 

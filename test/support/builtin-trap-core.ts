@@ -25,7 +25,25 @@ export interface TrapPlan {
 }
 
 /** The owners both the unit and the end-to-end traps cover. */
-export const COMMON_OWNERS = ['Object', 'Object.prototype', 'Array', 'Array.prototype', 'ArrayIterator', 'String', 'String.prototype', 'JSON', 'Promise', 'Promise.prototype', 'Reflect', 'Function.prototype', 'RegExp.prototype', 'Map.prototype', 'Set.prototype', 'WeakMap.prototype', 'Error']
+export const COMMON_OWNERS = [
+  'Object',
+  'Object.prototype',
+  'Array',
+  'Array.prototype',
+  'ArrayIterator',
+  'String',
+  'String.prototype',
+  'JSON',
+  'Promise',
+  'Promise.prototype',
+  'Reflect',
+  'Function.prototype',
+  'RegExp.prototype',
+  'Map.prototype',
+  'Set.prototype',
+  'WeakMap.prototype',
+  'Error',
+]
 /** The constructors whose `instanceof` both cover. */
 export const COMMON_INSTANCE_CHECKS = ['URL', 'Error', 'TypeError', 'DOMException', 'Promise']
 export const GLOBAL_CONSTRUCTORS = ['Proxy', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Promise', 'Error', 'Map', 'Set', 'WeakMap']

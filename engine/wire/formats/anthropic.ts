@@ -8,8 +8,7 @@ import { walkConversation, type ConversationLayout } from '../conversation-walk.
 import type { ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
 
-const isToolUse = (block: unknown): block is JsonObject =>
-  isRecord(block) && block.type === 'tool_use' && isToolName(block.name)
+const isToolUse = (block: unknown): block is JsonObject => isRecord(block) && block.type === 'tool_use' && isToolName(block.name)
 const isToolResult = (block: unknown): block is JsonObject => isRecord(block) && block.type === 'tool_result'
 
 const messages: ConversationLayout<JsonObject> = {

@@ -8,11 +8,9 @@ import type { ExactArguments } from '../exact-arguments.ts'
 import type { ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
 
-const functionCall = (part: unknown): JsonObject | undefined =>
-  isRecord(part) && isRecord(part.functionCall) && isToolName(part.functionCall.name) ? part.functionCall : undefined
+const functionCall = (part: unknown): JsonObject | undefined => (isRecord(part) && isRecord(part.functionCall) && isToolName(part.functionCall.name) ? part.functionCall : undefined)
 
-const functionResponse = (part: unknown): JsonObject | undefined =>
-  isRecord(part) && isRecord(part.functionResponse) ? part.functionResponse : undefined
+const functionResponse = (part: unknown): JsonObject | undefined => (isRecord(part) && isRecord(part.functionResponse) ? part.functionResponse : undefined)
 
 const none: readonly JsonObject[] = []
 
@@ -25,7 +23,11 @@ const contents: ConversationLayout<JsonObject> = {
   answer(entries, next, calls, exact) {
     const answer = entries[next]
     const answerParts = isRecord(answer) && answer.role !== 'model' ? listOf(answer.parts) : []
-    const matched = pairResponses(calls, answerParts.flatMap((part) => functionResponse(part) ?? none), exact)
+    const matched = pairResponses(
+      calls,
+      answerParts.flatMap((part) => functionResponse(part) ?? none),
+      exact,
+    )
     if (!matched) return undefined
     return { calls: matched, at: { path: ['contents'], index: next + 1 }, guarded: isReminderUserContent(entries[next + 1]), next: next + 1, userContent: answerParts }
   },

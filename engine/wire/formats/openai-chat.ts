@@ -34,8 +34,7 @@ const messages: ConversationLayout<UnansweredCall> = {
 export const openaiChat: WireFormatAdapter = {
   format: 'openai-chat',
 
-  matches: (body) =>
-    listOf(body.messages).some((m) => isRecord(m) && (m.role === 'tool' || Array.isArray(m.tool_calls))),
+  matches: (body) => listOf(body.messages).some((m) => isRecord(m) && (m.role === 'tool' || Array.isArray(m.tool_calls))),
 
   walk: (body) => walkConversation(messages, body),
 

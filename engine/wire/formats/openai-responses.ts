@@ -19,9 +19,8 @@ export const openaiResponses: WireFormatAdapter = {
 
   walk(body) {
     const input = listOf(body.input)
-    const system = typeof body.instructions === 'string' && body.instructions !== ''
-      ? body.instructions
-      : input.find((item) => isMessage(item) && (item.role === 'system' || item.role === 'developer'))
+    const system =
+      typeof body.instructions === 'string' && body.instructions !== '' ? body.instructions : input.find((item) => isMessage(item) && (item.role === 'system' || item.role === 'developer'))
     const history = createHistory(isMessage(system) ? system.content : system)
     let i = 0
     while (i < input.length) {

@@ -96,8 +96,7 @@ export function createStatefulResponses(limits: ResponseStoreLimits = DEFAULT_LI
       const history = { instructions: body.instructions, input: [...earlier, ...inputItems(body.input)] }
       const offset = earlier.length
       // A step's place follows its outputs; those of this request's input come after the offset.
-      const place = (at: InsertionPoint): InsertionPoint | undefined =>
-        at.index > offset ? { path: at.path, index: at.index - offset } : undefined
+      const place = (at: InsertionPoint): InsertionPoint | undefined => (at.index > offset ? { path: at.path, index: at.index - offset } : undefined)
       return wire.inspectPart({ history, text, body, place }, config)
     },
   }

@@ -20,7 +20,9 @@ const wake = createWakeTopFrame({ send: (tabId, message) => browser.tabs.sendMes
 const router = createRouter({ extensionOrigin, later, onBatch: summaries.record, wake })
 
 browser.runtime.onConnect.addListener((port) => router.connect(port))
-browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) => answerPopup(message, sender, extensionOrigin, summaries, (tabId) => wake(tabId, { v: PROTOCOL_VERSION, kind: 'resync' })))
+browser.runtime.onMessage.addListener((message: unknown, sender: browser.Runtime.MessageSender) =>
+  answerPopup(message, sender, extensionOrigin, summaries, (tabId) => wake(tabId, { v: PROTOCOL_VERSION, kind: 'resync' })),
+)
 // A page with no agent never reports its load (it stays silent to cost nothing): the toolbar learns
 // of a new page from the tab itself. `status` needs no permission, unlike the tab's URL.
 browser.tabs.onUpdated.addListener((tabId, change) => {

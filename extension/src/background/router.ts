@@ -126,14 +126,12 @@ export function createRouter(options: RouterOptions): Router {
   /** Forget a tab nobody talks about any more and that has nothing to show. */
   function release(tabId: number): void {
     const record = tabs.get(tabId)
-    if (record && record.contents.size === 0 && record.panels.size === 0 && record.buffer.empty && Object.keys(record.drops).length === 0)
-      tabs.delete(tabId)
+    if (record && record.contents.size === 0 && record.panels.size === 0 && record.buffer.empty && Object.keys(record.drops).length === 0) tabs.delete(tabId)
   }
 
   function countDrops(tabId: number, record: TabRecord, drops: DropCounts): void {
     // The page can report counts of its own (through the relay): keep the sum a valid count.
-    for (const [reason, n] of Object.entries(drops) as [DropReason, number | undefined][])
-      if (n) record.drops[reason] = addCount(record.drops[reason] ?? 0, n)
+    for (const [reason, n] of Object.entries(drops) as [DropReason, number | undefined][]) if (n) record.drops[reason] = addCount(record.drops[reason] ?? 0, n)
     if (record.dropsPending) return
     record.dropsPending = true
     later(() => {

@@ -15,13 +15,7 @@ export interface StreamMarks {
 }
 
 const isMark = (pair: unknown): pair is [string, number] =>
-  Array.isArray(pair) &&
-  pair.length === 2 &&
-  typeof pair[0] === 'string' &&
-  pair[0].length > 0 &&
-  pair[0].length <= MAX_STREAM_CHARS &&
-  Number.isSafeInteger(pair[1]) &&
-  (pair[1] as number) >= 0
+  Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && pair[0].length > 0 && pair[0].length <= MAX_STREAM_CHARS && Number.isSafeInteger(pair[1]) && (pair[1] as number) >= 0
 
 /** Marks starting from `saved` (what `saved()` returned once); anything else starts empty. */
 export function createStreamMarks(saved?: unknown): StreamMarks {

@@ -12,8 +12,7 @@ export interface ToolbarAction {
 }
 
 const SIZES = [16, 32, 48, 128] as const
-const iconPaths = (variant: '' | '-grey'): Record<string, string> =>
-  Object.fromEntries(SIZES.map((size) => [String(size), `icons/icon-${size}${variant}.png`]))
+const iconPaths = (variant: '' | '-grey'): Record<string, string> => Object.fromEntries(SIZES.map((size) => [String(size), `icons/icon-${size}${variant}.png`]))
 
 const COLOURED = iconPaths('')
 /** Generated from the coloured icons at build time (scripts/grey-icons.mjs). */

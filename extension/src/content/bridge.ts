@@ -26,8 +26,7 @@ const later = (run: () => void, ms: number) => void setTimeout(run, ms)
  * asked to resync): bookkeeping the service worker can take whenever the port happens to be open.
  * Anything else is agent activity (or a fault) that the panel must see live.
  */
-const isIdle = (event: InspectorEvent): boolean =>
-  event.type === 'page-load' || event.type === 'config' || (event.type === 'snapshot' && event.agents.length === 0)
+const isIdle = (event: InspectorEvent): boolean => event.type === 'page-load' || event.type === 'config' || (event.type === 'snapshot' && event.agents.length === 0)
 
 export function startBridge(postToPage: (message: ContentToPage) => void): Bridge {
   const relay = createRelay({

@@ -26,5 +26,4 @@ function afterLoad(run: () => void): void {
 // each frame more than all the rest of this script: the frames below are never asked, and the top
 // frame listens once its page has loaded, not before the page's first script (the worker calls
 // again until it listens: background/wake-top-frame.ts).
-if (window === window.top)
-  afterLoad(() => chrome.runtime.onMessage.addListener((message: unknown) => void onDemand().wakePage(message, bridge, page.post)))
+if (window === window.top) afterLoad(() => chrome.runtime.onMessage.addListener((message: unknown) => void onDemand().wakePage(message, bridge, page.post)))

@@ -57,8 +57,7 @@ export function startPage({ win, builtins, loadedAt, origin, zeroCode, toRelay }
     page.push(fromEngineEvent(event))
   })
 
-  const wireInspector = (): WireInspector =>
-    (inspector ??= createWireInspector({ config: () => guard.config, emit: page.emit, hookSaw: recentCalls.has, now: builtins.now }))
+  const wireInspector = (): WireInspector => (inspector ??= createWireInspector({ config: () => guard.config, emit: page.emit, hookSaw: recentCalls.has, now: builtins.now }))
   return {
     api: createPageGuard(guard, PROTOCOL_VERSION, page.fault),
     fault: page.fault,

@@ -40,7 +40,12 @@ export function createPageGuard(guard: RepeatToolGuard, version: number, reportF
     // A gate that fails lets the call run: the page's agent must never be stopped by our fault.
     preExecute: shielded('preExecute', () => ({ kind: 'continue' }) as const, guard.preExecute),
     // A rejected config must reach the caller: it is the engine's GuardConfigError, not a fault.
-    configure: shielded('configure', () => guard.config, guard.configure, (error) => hasInstance(GuardConfigError, error)),
+    configure: shielded(
+      'configure',
+      () => guard.config,
+      guard.configure,
+      (error) => hasInstance(GuardConfigError, error),
+    ),
     subscribe: (...args: Parameters<RepeatToolGuard['subscribe']>) => callFunction(guard.subscribe, undefined, args),
     snapshot: shielded('snapshot', () => [], guard.snapshot),
     get config() {

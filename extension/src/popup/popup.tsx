@@ -4,10 +4,7 @@ import type { ZeroCodeSink } from '../ui/zero-code-sink.ts'
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
 
-export type PopupState =
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'failed'; readonly reason: string }
-  | { readonly kind: 'ready'; readonly tabId: number; readonly summary: TabSummary }
+export type PopupState = { readonly kind: 'loading' } | { readonly kind: 'failed'; readonly reason: string } | { readonly kind: 'ready'; readonly tabId: number; readonly summary: TabSummary }
 
 /** What the toolbar's popup says about the active tab, and how to see more. */
 export function Popup({ state, zeroCode }: { state: PopupState; zeroCode: ZeroCodeSink }) {
@@ -22,9 +19,7 @@ export function Popup({ state, zeroCode }: { state: PopupState; zeroCode: ZeroCo
   return (
     <section class="rtg-popup" aria-label="Repeat Tool Guard on this tab">
       <h1>Repeat Tool Guard</h1>
-      <p data-testid="popup-agents">
-        {summary.agents.length === 0 ? 'No agent seen on this page yet.' : `${plural(summary.agents.length, 'agent')} seen`}
-      </p>
+      <p data-testid="popup-agents">{summary.agents.length === 0 ? 'No agent seen on this page yet.' : `${plural(summary.agents.length, 'agent')} seen`}</p>
       {summary.agents.length > 0 && (
         <ul class="rtg-popup-agents">
           {summary.agents.map((agent) => (

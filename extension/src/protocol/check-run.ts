@@ -6,9 +6,7 @@ import type { DropReason } from './messages.ts'
 import { type Check, Rejection, reject } from './check-shapes.ts'
 import { approxSize } from './size.ts'
 
-export type Checked<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly reason: DropReason; readonly detail: string }
+export type Checked<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: DropReason; readonly detail: string }
 
 /** Room for a message's envelope (tag, kind, version, url) on top of its events' `LIMITS.batchBytes`. */
 const ENVELOPE_BYTES = 4_096

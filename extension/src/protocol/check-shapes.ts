@@ -28,13 +28,11 @@ export const text =
   }
 
 export const natural: Check = (value, path) => {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
-    reject('shape', `${path} must be a non-negative integer`)
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) reject('shape', `${path} must be a non-negative integer`)
 }
 
 export const time: Check = (value, path) => {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
-    reject('shape', `${path} must be a timestamp`)
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) reject('shape', `${path} must be a timestamp`)
 }
 
 export const flag: Check = (value, path) => {
@@ -61,7 +59,6 @@ export const orNull =
   (value, path) => {
     if (value !== null) check(value, path)
   }
-
 
 export const list =
   (item: Check, max = Number.POSITIVE_INFINITY): Check =>

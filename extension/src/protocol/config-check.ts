@@ -22,12 +22,7 @@ export const guardConfig: Check = both(
       ignoreResultKeys: list(text(LIMITS.text)),
       cycles: record({ maxPeriod: natural, repeats: natural }),
       stopAfter: natural,
-      tools: list(
-        record(
-          { match: text(LIMITS.text) },
-          { thresholds: numbers, countBy, resultAware: flag, stopAfter: orNull(natural) },
-        ),
-      ),
+      tools: list(record({ match: text(LIMITS.text) }, { thresholds: numbers, countBy, resultAware: flag, stopAfter: orNull(natural) })),
     },
   ),
   (value, path) => {
@@ -38,4 +33,3 @@ export const guardConfig: Check = both(
     }
   },
 )
-

@@ -10,11 +10,7 @@ interface DropReport {
   add(drops: DropCounts): void
 }
 
-export function createDropReport(options: {
-  readonly report: (drops: DropCounts) => void
-  readonly later: (run: () => void, ms: number) => void
-  readonly intervalMs?: number
-}): DropReport {
+export function createDropReport(options: { readonly report: (drops: DropCounts) => void; readonly later: (run: () => void, ms: number) => void; readonly intervalMs?: number }): DropReport {
   const { report, later, intervalMs = 250 } = options
   let pending: Partial<Record<DropReason, number>> = {}
   let scheduled = false

@@ -16,28 +16,28 @@ export const descriptorFields = { id: agentId, kind: oneOfList(AGENT_KINDS), lab
 export const descriptorOptional = { parentId: agentId, format: oneOfList(WIRE_FORMATS), reach: oneOfList(AGENT_REACHES) }
 const toolName = text(LIMITS.toolName, 1)
 
-const agentState = record(
-  { ...descriptorFields, count: natural, nextThreshold: orNull(natural) },
-  { ...descriptorOptional, tool: toolName, args: text(LIMITS.args) },
-)
+const agentState = record({ ...descriptorFields, count: natural, nextThreshold: orNull(natural) }, { ...descriptorOptional, tool: toolName, args: text(LIMITS.args) })
 
 const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
   agent: record({ type: checkedBefore, at: time, agent: record(descriptorFields, descriptorOptional) }),
   call: both(
-    record({
-      type: checkedBefore,
-      at: time,
-      agentId,
-      seq: natural,
-      tool: toolName,
-      args: text(LIMITS.args),
-      argsLength: natural,
-      tracked: flag,
-      denied: flag,
-      isError: flag,
-      count: natural,
-      nextThreshold: orNull(natural),
-    }, { result: text(LIMITS.result), resultLength: natural }),
+    record(
+      {
+        type: checkedBefore,
+        at: time,
+        agentId,
+        seq: natural,
+        tool: toolName,
+        args: text(LIMITS.args),
+        argsLength: natural,
+        tracked: flag,
+        denied: flag,
+        isError: flag,
+        count: natural,
+        nextThreshold: orNull(natural),
+      },
+      { result: text(LIMITS.result), resultLength: natural },
+    ),
     (value, path) => {
       const { args, argsLength, result, resultLength } = value as { args: string; argsLength: number; result?: string; resultLength?: number }
       if (argsLength < args.length) reject('shape', `${path}.argsLength is shorter than its args`)

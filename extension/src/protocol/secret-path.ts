@@ -84,8 +84,7 @@ function webhookSecretFrom(host: string, segments: readonly string[]): number {
   // https://hooks.slack.com/services/T…/B…/<secret> (and /workflows/…, /triggers/…)
   if (host === 'hooks.slack.com') return 2
   // https://discord.com/api/webhooks/<id>/<token> (and /api/v10/webhooks/…)
-  if (host === 'discord.com' || host === 'discordapp.com' || regExpTest(DISCORD_SUBDOMAIN, host))
-    for (let i = 1; i < segments.length; i++) if (segments[i] === 'webhooks') return i + 2
+  if (host === 'discord.com' || host === 'discordapp.com' || regExpTest(DISCORD_SUBDOMAIN, host)) for (let i = 1; i < segments.length; i++) if (segments[i] === 'webhooks') return i + 2
   return segments.length
 }
 

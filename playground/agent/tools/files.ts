@@ -52,8 +52,7 @@ export const deletePath: Tool = {
   parameters: { type: 'object', properties: { path: pathParameter }, required: ['path'], additionalProperties: false },
   run(args, { workspace }) {
     const path = normalizePath(requireString(args, 'path'))
-    if (!workspace.permissions.allowDelete)
-      return { content: `Permission denied: delete_path is not allowed in this project (tried to delete ${path || '.'}).`, isError: true, denied: true }
+    if (!workspace.permissions.allowDelete) return { content: `Permission denied: delete_path is not allowed in this project (tried to delete ${path || '.'}).`, isError: true, denied: true }
     if (path === '') throw new ToolInputError('refusing to delete the project root')
     const count = workspace.project.remove(path)
     if (count === 0) return { content: `Error: ${path} does not exist`, isError: true }

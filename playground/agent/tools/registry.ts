@@ -17,8 +17,7 @@ export const LEAD_TOOLS: readonly Tool[] = [...PROJECT_TOOLS, spawnSubagent, wai
 export async function runTool(tools: readonly Tool[], name: string, args: unknown, context: ToolContext): Promise<ToolOutcome> {
   const tool = tools.find((t) => t.name === name)
   if (!tool) return { content: `Error: unknown tool "${name}" (available: ${tools.map((t) => t.name).join(', ')})`, isError: true }
-  if (typeof args !== 'object' || args === null || Array.isArray(args))
-    return { content: `Error: ${name} expects a JSON object of arguments`, isError: true }
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return { content: `Error: ${name} expects a JSON object of arguments`, isError: true }
   try {
     return await tool.run(args as Record<string, unknown>, context)
   } catch (error) {

@@ -30,8 +30,7 @@ function checkIntegration(workspace: Workspace): { content: string } {
 
 export const runTests: Tool = {
   name: 'run_tests',
-  description:
-    'Run a test suite. "unit" (the default) runs the unit tests against the current sources; "integration" reports the status of the integration pipeline, which takes a while to finish.',
+  description: 'Run a test suite. "unit" (the default) runs the unit tests against the current sources; "integration" reports the status of the integration pipeline, which takes a while to finish.',
   parameters: {
     type: 'object',
     properties: { suite: { type: 'string', enum: ['unit', 'integration'] } },

@@ -26,7 +26,7 @@ export const spawnSubagent: Tool = {
 
 export const waitSubagent: Tool = {
   name: 'wait_subagent',
-  description: "Wait until a subagent finishes and return its final report.",
+  description: 'Wait until a subagent finishes and return its final report.',
   parameters: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false },
   async run(args, context) {
     const report = hostOf(context).wait(requireString(args, 'name'))

@@ -16,8 +16,7 @@ export const paging: Scenario = {
     const calls = callsOf(conversation)
     if (firstNoticeStep(conversation) !== -1) return { answer: 'I was paging through every line. Reading README.md is enough: tiny-dates formats and parses dates.' }
     const last = calls.at(-1)
-    if (last?.result?.includes('last page') || last?.result?.startsWith('No more matches'))
-      return { answer: `I read all ${calls.length} pages: tiny-dates formats and parses dates.` }
+    if (last?.result?.includes('last page') || last?.result?.startsWith('No more matches')) return { answer: `I read all ${calls.length} pages: tiny-dates formats and parses dates.` }
     return { calls: [call('grep', { pattern: '.', maxResults: PAGE_SIZE, page: calls.length + 1 })] }
   },
 }

@@ -16,8 +16,7 @@ export const pingPong: Scenario = {
   allowDelete: false,
   reply(conversation) {
     const calls = callsOf(conversation)
-    if (firstNoticeStep(conversation) !== -1)
-      return { answer: 'I was going back and forth between the same two files. They differ: the test expects 2024-03-07, formatDate does not pad.' }
+    if (firstNoticeStep(conversation) !== -1) return { answer: 'I was going back and forth between the same two files. They differ: the test expects 2024-03-07, formatDate does not pad.' }
     if (calls.length >= GIVE_UP) return { answer: 'I read both files again and again without getting further; I give up.' }
     return { calls: [calls.length % 2 === 0 ? SOURCE : TEST] }
   },

@@ -20,9 +20,7 @@ export const polling: Scenario = {
     const reminded = conversation.steps.at(-1)!.notices.length > 0
     return {
       calls: [CHECK],
-      say: reminded
-        ? 'Noted: I am repeating this check, but every result shows progress, so polling is still the right move.'
-        : `Still running (${last?.result ?? 'no result'}); checking again.`,
+      say: reminded ? 'Noted: I am repeating this check, but every result shows progress, so polling is still the right move.' : `Still running (${last?.result ?? 'no result'}); checking again.`,
     }
   },
 }

@@ -25,10 +25,8 @@ export const stubborn: Scenario = {
       return { calls: [TEST], say: last ? 'Still failing. Running them again.' : undefined }
     }
     const after = conversation.steps.slice(noticed + 1).flatMap((s) => s.calls)
-    if (!after.some((c) => c.name === 'read_file'))
-      return { calls: [call('read_file', { path: 'src/format.ts' })], say: 'I was repeating myself. Let me read the code under test instead.' }
-    if (!after.some((c) => c.name === 'write_file'))
-      return { calls: [call('write_file', { path: 'src/format.ts', content: FIXED_FORMAT })], say: 'formatDate does not pad month and day. Fixing it.' }
+    if (!after.some((c) => c.name === 'read_file')) return { calls: [call('read_file', { path: 'src/format.ts' })], say: 'I was repeating myself. Let me read the code under test instead.' }
+    if (!after.some((c) => c.name === 'write_file')) return { calls: [call('write_file', { path: 'src/format.ts', content: FIXED_FORMAT })], say: 'formatDate does not pad month and day. Fixing it.' }
     const last = after.at(-1)!
     if (last.name !== 'run_tests') return { calls: [TEST] }
     return { answer: last.result?.includes('failed') ? `The fix did not help:\n${last.result}` : 'Fixed: formatDate now pads month and day, and the unit tests pass.' }

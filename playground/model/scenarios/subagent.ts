@@ -23,8 +23,7 @@ export const subagent: Scenario = {
       if (searches < 5) return { calls: [SEARCH] }
       return { answer: 'formatDate is defined in src/format.ts and used in src/index.ts, src/report.ts and test/format.test.ts.' }
     }
-    if (calls.length === 0)
-      return { calls: [call('spawn_subagent', { name: EXPLORER, task: 'Find every file that uses formatDate and report them.' })] }
+    if (calls.length === 0) return { calls: [call('spawn_subagent', { name: EXPLORER, task: 'Find every file that uses formatDate and report them.' })] }
     if (searches < 3) return { calls: [SEARCH] }
     const waited = calls.find((c) => c.name === 'wait_subagent')
     if (!waited) return { calls: [call('wait_subagent', { name: EXPLORER })] }

@@ -15,7 +15,16 @@ export const REPLAY = `
   return { out, error, canonical: canonicalArguments('{"b":1,"a":[2,1]}'), snapshot: guard.snapshot() }
 `
 export const EXPECTED = {
-  out: [[], [], ['You are repeating the exact same tool call with identical arguments. Carefully analyze the previous result before calling again: if the task is not complete, try a different approach or different arguments instead of repeating the call.'], [], ['Repeated tool call detected:'], []],
+  out: [
+    [],
+    [],
+    [
+      'You are repeating the exact same tool call with identical arguments. Carefully analyze the previous result before calling again: if the task is not complete, try a different approach or different arguments instead of repeating the call.',
+    ],
+    [],
+    ['Repeated tool call detected:'],
+    [],
+  ],
   error: 'true threshold',
   canonical: '{"a":[2,1],"b":1}',
   snapshot: [{ id: 1, label: 'author', tool: 'grep', canonicalArguments: '{"a":3}', count: 1, nextThreshold: 3 }],

@@ -19,16 +19,12 @@ let tabB: number
 let extensionPage: Page
 let tapA: PanelTap
 
-const ofType = <T extends InspectorEvent['type']>(events: InspectorEvent[], type: T) =>
-  events.filter((e): e is Extract<InspectorEvent, { type: T }> => e.type === type)
+const ofType = <T extends InspectorEvent['type']>(events: InspectorEvent[], type: T) => events.filter((e): e is Extract<InspectorEvent, { type: T }> => e.type === type)
 
 const configOf = (page: Page) => page.evaluate(() => (window as unknown as AgentWindow).__REPEAT_TOOL_GUARD__.config)
 
 const store = (value: unknown) =>
-  extensionPage.evaluate(([key, value]) => (value === undefined ? chrome.storage.local.remove(key) : chrome.storage.local.set({ [key]: value })), [
-    CONFIG_STORAGE_KEY,
-    value,
-  ] as const)
+  extensionPage.evaluate(([key, value]) => (value === undefined ? chrome.storage.local.remove(key) : chrome.storage.local.set({ [key]: value })), [CONFIG_STORAGE_KEY, value] as const)
 
 // Every test gets two fresh tabs, an extension page and a subscriber of tab A of its own.
 beforeEach(async () => {

@@ -23,7 +23,8 @@ it('carries cycle reminders, result-changed resets and blocked calls to the pane
     const agent = (window as unknown as AgentWindow).agentHarness.agent('looper')
     const call = (name: string) => ({ agent, name, arguments: { path: 'a.txt' } })
     const kinds: string[] = []
-    for (const name of ['grep', 'read_file', 'grep', 'read_file']) kinds.push(...((await guard.postExecute(call(name), { content: 'same' })).additionalContexts ?? []).map((m) => (m as { source: { summary: string } }).source.summary))
+    for (const name of ['grep', 'read_file', 'grep', 'read_file'])
+      kinds.push(...((await guard.postExecute(call(name), { content: 'same' })).additionalContexts ?? []).map((m) => (m as { source: { summary: string } }).source.summary))
     await guard.postExecute(call('read_file'), { content: 'changed' })
     const pre = guard.preExecute(call('read_file'))
     kinds.push(pre.kind)

@@ -62,5 +62,4 @@ export const sendChat = (body: string): Promise<number> =>
   fetch('/v1/chat/completions', { method: 'POST', body, headers: { 'content-type': 'application/json' } }).then(async (r) => (await r.text(), r.status))
 
 /** The user messages of a request body as the model received it. */
-export const userTexts = (body: string): unknown[] =>
-  (JSON.parse(body) as { messages: { role: string; content: unknown }[] }).messages.filter((m) => m.role === 'user').map((m) => m.content)
+export const userTexts = (body: string): unknown[] => (JSON.parse(body) as { messages: { role: string; content: unknown }[] }).messages.filter((m) => m.role === 'user').map((m) => m.content)

@@ -36,8 +36,18 @@ describe('a hostile page', () => {
     await hostile.evaluate(
       ({ source, v, victimTabId, maxEvents, hugeLength }) => {
         const call = (tool: string) => ({
-          type: 'call', at: 1, agentId: 'hook:99', seq: 1, tool, args: '{}', argsLength: 2,
-          tracked: true, denied: false, isError: false, count: 1, nextThreshold: 3,
+          type: 'call',
+          at: 1,
+          agentId: 'hook:99',
+          seq: 1,
+          tool,
+          args: '{}',
+          argsLength: 2,
+          tracked: true,
+          denied: false,
+          isError: false,
+          count: 1,
+          nextThreshold: 3,
         })
         const post = (message: unknown) => window.postMessage(message, '*')
         // shape: a call without its fields, events that are not a list, a smuggled tab id
@@ -105,8 +115,7 @@ describe('a hostile page', () => {
     await expect.poll(async () => calls(await tapHostile.events()).filter((t) => t === 'probe').length).toBe(3)
 
     const leaked = JSON.stringify(await tapVictim.messages())
-    for (const marker of ['spoofed_tool', 'forged_but_valid', 'framed_tool', 'future_tool', 'probe', HTML_TOOL, 'hostile'])
-      expect(leaked).not.toContain(marker)
+    for (const marker of ['spoofed_tool', 'forged_but_valid', 'framed_tool', 'future_tool', 'probe', HTML_TOOL, 'hostile']) expect(leaked).not.toContain(marker)
     expect(await tapVictim.drops()).toBeUndefined()
   })
 

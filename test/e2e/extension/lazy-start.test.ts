@@ -15,8 +15,7 @@ const FRAMES = 5
 const stage = useStage({
   folder: FIXTURES_DIR,
   // The fixture agent page in frames: each frame is an idle page until told to run an agent.
-  routes: (server) =>
-    routeHtml(server, '/frames.html', `<!doctype html><title>frames</title>${Array.from({ length: FRAMES }, (_, i) => `<iframe src="agent.html?frame=${i}"></iframe>`).join('')}`),
+  routes: (server) => routeHtml(server, '/frames.html', `<!doctype html><title>frames</title>${Array.from({ length: FRAMES }, (_, i) => `<iframe src="agent.html?frame=${i}"></iframe>`).join('')}`),
 })
 let worker: Worker
 let page: Page

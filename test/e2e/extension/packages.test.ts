@@ -40,7 +40,10 @@ test('writes the Chrome and Firefox packages, versioned, each with its own brows
   expect(manifestOf(firefox).background).toEqual({ scripts: [expect.any(String)], type: 'module' })
   expect(manifestOf(firefox).browser_specific_settings?.gecko?.id).toEqual(expect.stringMatching(/\S/))
 
-  for (const [files, dir, zip] of [[chrome, EXTENSION_DIR, zips.chrome], [firefox, FIREFOX_EXTENSION_DIR, zips.firefox]] as const) {
+  for (const [files, dir, zip] of [
+    [chrome, EXTENSION_DIR, zips.chrome],
+    [firefox, FIREFOX_EXTENSION_DIR, zips.firefox],
+  ] as const) {
     const built = await buildFiles(dir)
     expect([...files.keys()].sort(), zip).toEqual([...built.keys()].sort())
     const differing = [...built].filter(([path, data]) => !files.get(path)?.equals(data)).map(([path]) => path)

@@ -27,7 +27,9 @@ const ownKeys = (page: Page) =>
 async function startGuard(page: Page): Promise<void> {
   expect(await runAgent(page, 'footprint', repeat(3, ['read_file', { path: 'a.txt' }]))).toHaveLength(3)
   const status = await page.evaluate(() =>
-    fetch('/v1/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'footprint', messages: [{ role: 'user', content: 'hi' }] }) }).then((r) => r.status),
+    fetch('/v1/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'footprint', messages: [{ role: 'user', content: 'hi' }] }) }).then(
+      (r) => r.status,
+    ),
   )
   expect(status).toBeGreaterThan(0)
 }

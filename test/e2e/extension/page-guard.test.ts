@@ -46,7 +46,10 @@ describe('window.__REPEAT_TOOL_GUARD__', () => {
 
   it('gives the gentle reminder at the 3rd identical call and the detailed one at the 5th', async () => {
     const reminders = await page.evaluate(() =>
-      (window as unknown as AgentWindow).agentHarness.run('repeater', Array.from({ length: 6 }, () => ['read_file', { path: 'a.txt', lines: [1, 2] }])),
+      (window as unknown as AgentWindow).agentHarness.run(
+        'repeater',
+        Array.from({ length: 6 }, () => ['read_file', { path: 'a.txt', lines: [1, 2] }]),
+      ),
     )
     expect(reminders.map((r) => r.length)).toEqual([0, 0, 1, 0, 1, 0])
     expect(reminders[2]).toEqual([GENTLE_REMINDER])

@@ -15,8 +15,7 @@ beforeAll(async () => {
   await (await stage.browser.worker()).evaluate(() => chrome.runtime.id)
 })
 
-const storedOrigins = async (): Promise<unknown> =>
-  (await (await stage.browser.worker()).evaluate((key) => chrome.storage.local.get(key), ZERO_CODE_STORAGE_KEY))[ZERO_CODE_STORAGE_KEY]
+const storedOrigins = async (): Promise<unknown> => (await (await stage.browser.worker()).evaluate((key) => chrome.storage.local.get(key), ZERO_CODE_STORAGE_KEY))[ZERO_CODE_STORAGE_KEY]
 
 afterEach(async () => {
   await (await stage.browser.worker()).evaluate((key) => chrome.storage.local.remove(key), ZERO_CODE_STORAGE_KEY)
@@ -30,7 +29,7 @@ async function popupOf(tabId: number): Promise<Page> {
   return popup
 }
 
-describe("the origin the popup and the panel switch", () => {
+describe('the origin the popup and the panel switch', () => {
   it("is the page's own, whatever address its tab's batches and page-load event name", async () => {
     const { page, tabId } = await stage.open('forging')
     const host = new URL(stage.server.origin).host

@@ -27,7 +27,10 @@ beforeEach(async () => (await stage.browser.worker()).evaluate((keys) => chrome.
 
 /** The page's first call of the page API: the page script speaks, and the relay starts. */
 const speak = (page: Page, tool: string) =>
-  page.evaluate((tool) => (window as unknown as { __REPEAT_TOOL_GUARD__: { observe(e: object): unknown } }).__REPEAT_TOOL_GUARD__.observe({ agent: { name: 'channel' }, name: tool, arguments: {} }), tool)
+  page.evaluate(
+    (tool) => (window as unknown as { __REPEAT_TOOL_GUARD__: { observe(e: object): unknown } }).__REPEAT_TOOL_GUARD__.observe({ agent: { name: 'channel' }, name: tool, arguments: {} }),
+    tool,
+  )
 
 const thresholds = (page: Page) => page.evaluate(() => (window as unknown as { __REPEAT_TOOL_GUARD__: { config: { thresholds: number[] } } }).__REPEAT_TOOL_GUARD__.config.thresholds)
 
@@ -44,10 +47,11 @@ test("the relay's messages forged on the window change nothing: a guarded reques
 
 test('a page script listening on the window never sees the stored mode or config', async () => {
   const origin = `http://localhost:${new URL(stage.server.origin).port}`
-  await (await stage.browser.worker()).evaluate(
-    ([configKey, modeKey, origin]) => chrome.storage.local.set({ [configKey]: { thresholds: [2, 6] }, [modeKey]: { [origin]: 'observe' } }),
-    [CONFIG_STORAGE_KEY, ZERO_CODE_STORAGE_KEY, origin] as const,
-  )
+  await (await stage.browser.worker()).evaluate(([configKey, modeKey, origin]) => chrome.storage.local.set({ [configKey]: { thresholds: [2, 6] }, [modeKey]: { [origin]: 'observe' } }), [
+    CONFIG_STORAGE_KEY,
+    ZERO_CODE_STORAGE_KEY,
+    origin,
+  ] as const)
   const page = await stage.browser.context.newPage()
   await page.goto(`${origin}/blank`)
   await page.evaluate(watchWindow)

@@ -13,9 +13,7 @@ const PAGE_ERROR = 'replaced by the page'
 
 // [owner, key]: resolved inside the page. `@@iterator` stands for Symbol.iterator.
 const THROWING_CORPUS: [string, string][] = [
-  ...['includes', 'find', 'map', 'push', 'pop', 'indexOf', 'slice', 'some', 'every', 'join', 'concat', 'forEach', 'filter', '@@iterator'].map(
-    (key): [string, string] => ['Array.prototype', key],
-  ),
+  ...['includes', 'find', 'map', 'push', 'pop', 'indexOf', 'slice', 'some', 'every', 'join', 'concat', 'forEach', 'filter', '@@iterator'].map((key): [string, string] => ['Array.prototype', key]),
   ['Array', 'isArray'],
   ...['get', 'set', 'has', 'delete', 'forEach', '@@iterator'].map((key): [string, string] => ['Map.prototype', key]),
   ...['get', 'set', 'has'].map((key): [string, string] => ['WeakMap.prototype', key]),
@@ -39,9 +37,18 @@ describe('a page that replaces built-ins after load', () => {
         // The page's own plumbing, taken before it breaks its built-ins.
         const { defineProperty, getOwnPropertyDescriptor } = Object
         const owners: Record<string, object> = {
-          'Array.prototype': Array.prototype, Array, 'Map.prototype': Map.prototype, 'WeakMap.prototype': WeakMap.prototype,
-          'WeakSet.prototype': WeakSet.prototype, Object, JSON, Date, 'Promise.prototype': Promise.prototype, Promise,
-          'Function.prototype': Function.prototype, 'String.prototype': String.prototype,
+          'Array.prototype': Array.prototype,
+          Array,
+          'Map.prototype': Map.prototype,
+          'WeakMap.prototype': WeakMap.prototype,
+          'WeakSet.prototype': WeakSet.prototype,
+          Object,
+          JSON,
+          Date,
+          'Promise.prototype': Promise.prototype,
+          Promise,
+          'Function.prototype': Function.prototype,
+          'String.prototype': String.prototype,
         }
         const thrower = () => {
           throw new Error(message)
@@ -137,7 +144,10 @@ describe('a page that replaces built-ins after load', () => {
       w.Date = FakeDate as unknown as DateConstructor
       w.JSON = polyfill
       try {
-        return await (window as unknown as AgentWindow).agentHarness.run('faked', Array.from({ length: 5 }, () => ['grep', args]))
+        return await (window as unknown as AgentWindow).agentHarness.run(
+          'faked',
+          Array.from({ length: 5 }, () => ['grep', args]),
+        )
       } finally {
         w.Date = NativeDate
         w.JSON = nativeJson

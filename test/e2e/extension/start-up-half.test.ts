@@ -16,7 +16,10 @@ const stage = useStage({
     // `quietDone` settles once every request has ended and the message has reached the page's own
     // listener: whatever could have started the on-demand half has by then (the page script does
     // not listen on the window at all; its channel to the relay is its own).
-    routeHtml(server, '/quiet.html', `<!doctype html><title>quiet</title><script>
+    routeHtml(
+      server,
+      '/quiet.html',
+      `<!doctype html><title>quiet</title><script>
         const ended = [
           fetch('/quiet.html?get').catch(() => {}),
           fetch('/quiet.html?form', { method: 'POST', body: new URLSearchParams({ a: '1' }) }).catch(() => {}),
@@ -31,7 +34,8 @@ const stage = useStage({
         ended.push(new Promise((done) => addEventListener('message', (e) => e.data?.source === 'someone-else' && done())))
         postMessage({ source: 'someone-else', kind: 'config' }, '*')
         window.quietDone = Promise.all(ended).then(() => true)
-      </script>`),
+      </script>`,
+    ),
 })
 
 /** Waits until the quiet page's requests have ended and its message was delivered. */
@@ -71,8 +75,6 @@ it('runs for the first request that may be an LLM request', async () => {
   await page.goto(`${stage.server.origin}/quiet.html?again`, { waitUntil: 'load' })
   expect(await quietDone(page)).toBe(true)
   expect(await onDemandRuns()).toBe(0)
-  await page.evaluate(() =>
-    fetch('/quiet.html?llm', { method: 'POST', body: '{"model":"m","messages":[]}', headers: { 'content-type': 'application/json' } }).then((r) => r.status),
-  )
+  await page.evaluate(() => fetch('/quiet.html?llm', { method: 'POST', body: '{"model":"m","messages":[]}', headers: { 'content-type': 'application/json' } }).then((r) => r.status))
   expect(await onDemandRuns()).toBe(1)
 })

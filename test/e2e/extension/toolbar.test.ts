@@ -39,12 +39,11 @@ const read = (path: string) => ['read_file', { path }] as [string, unknown]
 
 /** The origins' stored zero-code settings: none unless a test stores one (and it is cleared after). */
 const storeOrigins = (origins: Record<string, string> | undefined) =>
-  stage.browser.worker().then((worker) =>
-    worker.evaluate(
-      ([key, origins]) => (origins === undefined ? chrome.storage.local.remove(key) : chrome.storage.local.set({ [key]: origins })),
-      [ZERO_CODE_STORAGE_KEY, origins] as const,
-    ),
-  )
+  stage.browser
+    .worker()
+    .then((worker) =>
+      worker.evaluate(([key, origins]) => (origins === undefined ? chrome.storage.local.remove(key) : chrome.storage.local.set({ [key]: origins })), [ZERO_CODE_STORAGE_KEY, origins] as const),
+    )
 
 afterEach(() => storeOrigins(undefined))
 

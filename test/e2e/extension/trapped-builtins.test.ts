@@ -82,12 +82,15 @@ describe('a page that traps every method of its built-ins after load', () => {
       Object.assign(window, { echo })
     })
     await arm(page, true)
-    const received = await page.evaluate((request) => {
-      const echo = (window as unknown as { echo: Worker }).echo
-      const back = new Promise<{ content: { request: { messages: unknown[] } } }>((resolve) => (echo.onmessage = (event) => resolve(event.data)))
-      echo.postMessage({ kind: 'chatCompletionNonStreaming', uuid: 'u-1', content: { request, modelId: ['m'], chatOpts: undefined } })
-      return back
-    }, { ...openaiChatBody(LOOP3), model: 'm', stream: false })
+    const received = await page.evaluate(
+      (request) => {
+        const echo = (window as unknown as { echo: Worker }).echo
+        const back = new Promise<{ content: { request: { messages: unknown[] } } }>((resolve) => (echo.onmessage = (event) => resolve(event.data)))
+        echo.postMessage({ kind: 'chatCompletionNonStreaming', uuid: 'u-1', content: { request, modelId: ['m'], chatOpts: undefined } })
+        return back
+      },
+      { ...openaiChatBody(LOOP3), model: 'm', stream: false },
+    )
     await reported(page, 'reminder', 1)
     await arm(page, false)
     expect(received.content.request.messages[8]).toEqual({ role: 'user', content: GENTLE })
@@ -99,7 +102,9 @@ describe('a page that traps every method of its built-ins after load', () => {
     const page = await trappedPage()
     await arm(page, true)
     const results = await page.evaluate(async (args) => {
-      const context = (document as unknown as { modelContext: { registerTool(tool: object): Promise<void>; getTools(): Promise<{ name: string }[]>; executeTool(tool: object, input: unknown): Promise<string> } }).modelContext
+      const context = (
+        document as unknown as { modelContext: { registerTool(tool: object): Promise<void>; getTools(): Promise<{ name: string }[]>; executeTool(tool: object, input: unknown): Promise<string> } }
+      ).modelContext
       await context.registerTool({
         name: 'read_file',
         description: 'Reads a file',
@@ -115,7 +120,12 @@ describe('a page that traps every method of its built-ins after load', () => {
     }, READ.args)
     await reported(page, 'reminder', 1)
     await arm(page, false)
-    expect(JSON.parse(results[2]!)).toEqual({ content: [{ type: 'text', text: 'notes' }, { type: 'text', text: GENTLE }] })
+    expect(JSON.parse(results[2]!)).toEqual({
+      content: [
+        { type: 'text', text: 'notes' },
+        { type: 'text', text: GENTLE },
+      ],
+    })
     expect(await hitsOf(page)).toEqual([])
     await page.close()
   })

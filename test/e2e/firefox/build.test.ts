@@ -9,13 +9,15 @@ import { FIREFOX_EXTENSION_DIR } from '../support/firefox.ts'
 const ROOT = resolve(import.meta.dirname, '../../..')
 const readJson = async (path: string): Promise<Record<string, unknown>> => JSON.parse(await readFile(path, 'utf8'))
 const files = async (dir: string) =>
-  (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort()
+  (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
+    .sort()
 
 test('Chrome and Firefox get the same files; only the manifest differs', async () => {
   const chrome = await files(EXTENSION_DIR)
   expect(await files(FIREFOX_EXTENSION_DIR)).toEqual(chrome)
-  for (const file of chrome.filter((f) => f !== 'manifest.json'))
-    expect((await readFile(join(FIREFOX_EXTENSION_DIR, file))).equals(await readFile(join(EXTENSION_DIR, file))), file).toBe(true)
+  for (const file of chrome.filter((f) => f !== 'manifest.json')) expect((await readFile(join(FIREFOX_EXTENSION_DIR, file))).equals(await readFile(join(EXTENSION_DIR, file))), file).toBe(true)
 })
 
 test('the manifests: package.json version, a service worker for Chrome, background scripts and a gecko id for Firefox', async () => {

@@ -32,11 +32,9 @@ async function isPreactInnerHtml(finding: Finding): Promise<boolean> {
 }
 
 test('web-ext lint passes on the Firefox build with no warning but the one explained', async () => {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [WEB_EXT, 'lint', '--source-dir', FIREFOX_EXTENSION_DIR, '--output', 'json', '--no-config-discovery'],
-    { maxBuffer: 16 * 1024 * 1024 },
-  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }))
+  const { stdout } = await promisify(execFile)(process.execPath, [WEB_EXT, 'lint', '--source-dir', FIREFOX_EXTENSION_DIR, '--output', 'json', '--no-config-discovery'], {
+    maxBuffer: 16 * 1024 * 1024,
+  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }))
   const report = JSON.parse(stdout) as LintReport
   expect(report.errors).toEqual([])
   const unexplained = []

@@ -149,5 +149,7 @@ it('a flooded panel stays responsive and bounded, and another tab’s panel is u
   expect(await quietPanel.locator('[data-kind="call"]').count()).toBe(8)
   expect(await quietPanel.getByTestId('drops').count()).toBe(0)
   expect(await quietPanel.getByTestId('discarded').count()).toBe(0)
-  console.log(`flood: posted in ${flooded - started} ms, arrived after ${arrived - started} ms; ${sent} reminders of ${TEXT_CHARS} chars in ${BATCHES} batches; panel heap ${(idleHeap / 1024 / 1024).toFixed(1)} MB idle, ${(usedSize / 1024 / 1024).toFixed(1)} MB flooded`)
+  console.log(
+    `flood: posted in ${flooded - started} ms, arrived after ${arrived - started} ms; ${sent} reminders of ${TEXT_CHARS} chars in ${BATCHES} batches; panel heap ${(idleHeap / 1024 / 1024).toFixed(1)} MB idle, ${(usedSize / 1024 / 1024).toFixed(1)} MB flooded`,
+  )
 })

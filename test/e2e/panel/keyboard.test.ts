@@ -112,8 +112,7 @@ describe('the find key in real DevTools', () => {
       await devtools.showPanel(`chrome-extension://${withDevTools.extensionId}RepeatToolGuard`)
       const frame = await devtools.panelFrame('/panel.html')
       // The panel's focused element, while the panel has the focus (not DevTools' own search bar).
-      const focused = () =>
-        frame.evaluate(() => (document.hasFocus() ? (document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName) : 'outside the panel'))
+      const focused = () => frame.evaluate(() => (document.hasFocus() ? (document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName) : 'outside the panel'))
       // From inside the panel (the agents), then with nothing focused in it.
       // Clicked, as a user does: a programmatic focus() inside the frame does not move DevTools'
       // own focus to the panel's frame, and the key would go to DevTools.

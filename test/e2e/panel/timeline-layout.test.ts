@@ -51,7 +51,10 @@ describe('a long live timeline', () => {
     // 2,000 calls, 500 reminders and 499 resets recorded; a screenful (and a little more) drawn
     expect(g.rows.length).toBeGreaterThan(5)
     expect(g.rows.length).toBeLessThan(60)
-    expect(g.rows.some((row) => row.height > 40), 'a reminder row, taller than one line, is in view').toBe(true)
+    expect(
+      g.rows.some((row) => row.height > 40),
+      'a reminder row, taller than one line, is in view',
+    ).toBe(true)
     expectStacked(g)
     expectAtEnd(g)
 

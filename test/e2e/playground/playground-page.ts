@@ -26,9 +26,15 @@ export function usePlayground(options: { extension: boolean }): PlaygroundSessio
     page = await stage.browser.context.newPage()
   })
   return {
-    get browser() { return stage.browser },
-    get server() { return stage.server },
-    get page() { return page ?? expect.unreachable('the playground session starts in beforeAll') },
+    get browser() {
+      return stage.browser
+    },
+    get server() {
+      return stage.server
+    },
+    get page() {
+      return page ?? expect.unreachable('the playground session starts in beforeAll')
+    },
   }
 }
 
@@ -45,9 +51,15 @@ export async function expectScenario(session: PlaygroundSession, id: string, via
   for (const { agent, rows, status } of conversations) {
     expect(status, agent).toBe('answered')
     expect(reminderMarks(rows), agent).toEqual(expected[agent])
-    expect(rows.filter((r) => r.kind === 'reminder').every((r) => r.via === via), agent).toBe(true)
+    expect(
+      rows.filter((r) => r.kind === 'reminder').every((r) => r.via === via),
+      agent,
+    ).toBe(true)
     // Never guarded twice: the model received exactly what the page sent.
-    expect(rows.filter((r) => r.kind === 'wire-inserted'), agent).toEqual([])
+    expect(
+      rows.filter((r) => r.kind === 'wire-inserted'),
+      agent,
+    ).toEqual([])
     expectRemindersAfterStepResults(rows)
     expectEngineTexts(rows)
     await expectToolResultsUnaltered(rows)

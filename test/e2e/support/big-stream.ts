@@ -50,15 +50,16 @@ export function routeBigStream(server: TestServer, { total, lifetimeMs = 60_000 
     for (let piece = created; run.written < total && run.closedAt === undefined; piece = delta(n++)) {
       run.written += Buffer.byteLength(piece)
       // Written no faster than the connection takes it.
-      if (!res.write(piece)) await new Promise<void>((drained) => {
-        const done = () => {
-          res.off('drain', done)
-          res.off('close', done)
-          drained()
-        }
-        res.on('drain', done)
-        res.on('close', done)
-      })
+      if (!res.write(piece))
+        await new Promise<void>((drained) => {
+          const done = () => {
+            res.off('drain', done)
+            res.off('close', done)
+            drained()
+          }
+          res.on('drain', done)
+          res.on('close', done)
+        })
     }
     if (run.closedAt !== undefined) return
     run.finished = true

@@ -14,16 +14,7 @@ export function chromiumPath(): string {
   return path
 }
 
-const BASE_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
+const BASE_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
 
 export interface Browser {
   readonly context: BrowserContext
@@ -69,8 +60,7 @@ export interface LaunchOptions {
 export async function launch(options: LaunchOptions = {}): Promise<Browser> {
   const withExtension = options.extension ?? true
   const extensionDir = options.extensionDir ?? EXTENSION_DIR
-  if (withExtension && !existsSync(join(extensionDir, 'manifest.json')))
-    throw new Error(`no built extension at ${extensionDir}: run npm run build`)
+  if (withExtension && !existsSync(join(extensionDir, 'manifest.json'))) throw new Error(`no built extension at ${extensionDir}: run npm run build`)
   const userDataDir = await mkdtemp(join(tmpdir(), 'rtg-e2e-'))
   const args = [
     ...BASE_ARGS,
@@ -115,8 +105,7 @@ export async function launch(options: LaunchOptions = {}): Promise<Browser> {
     const page = open ?? (await context.newPage())
     try {
       const cdp = await context.newCDPSession(page)
-      const workerTargets = async () =>
-        (await cdp.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`))
+      const workerTargets = async () => (await cdp.send('Target.getTargets')).targetInfos.filter((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`))
       const targets = await workerTargets()
       if (targets.length === 0) throw new Error('stopServiceWorker: the extension has no service worker to stop')
       for (const t of targets) await cdp.send('Target.closeTarget', { targetId: t.targetId })

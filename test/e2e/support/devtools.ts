@@ -52,9 +52,8 @@ const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms))
  */
 export async function devToolsFor(endpoint: string, inspectedUrl: string): Promise<DevTools> {
   const title = `DevTools - ${inspectedUrl.replace(/^[a-z]+:\/\//, '')}`
-  const listed = async () => ((await (await fetch(`${endpoint}/json/list`)).json()) as { type: string; url: string; title: string }[]).some(
-    (t) => t.type === 'page' && t.url.startsWith(DEVTOOLS_APP) && t.title === title,
-  )
+  const listed = async () =>
+    ((await (await fetch(`${endpoint}/json/list`)).json()) as { type: string; url: string; title: string }[]).some((t) => t.type === 'page' && t.url.startsWith(DEVTOOLS_APP) && t.title === title)
   for (let attempt = 0; attempt < 60 && !(await listed()); attempt++) await pause(250)
   for (let attempt = 0; attempt < 10; attempt++) {
     const connection = await chromium.connectOverCDP(endpoint)
@@ -70,8 +69,7 @@ export async function devToolsFor(endpoint: string, inspectedUrl: string): Promi
 }
 
 function driver(connection: CdpConnection, page: Page): DevTools {
-  const panelIds = () =>
-    page.evaluate(() => [...(globalThis as unknown as FrontendWindow).__rtgFrontend.UI.InspectorView.InspectorView.instance().tabbedPane.tabs].map((t) => t.id))
+  const panelIds = () => page.evaluate(() => [...(globalThis as unknown as FrontendWindow).__rtgFrontend.UI.InspectorView.InspectorView.instance().tabbedPane.tabs].map((t) => t.id))
 
   return {
     page,

@@ -94,7 +94,7 @@ export function mountMockLlm(server: TestServer): MockLlm {
     } catch (error) {
       const reason = error instanceof Invalid ? error.message : `the body is not JSON: ${String(error)}`
       record(400, '', false, reason)
-      return reject(res, format.format, reason), true
+      return (reject(res, format.format, reason), true)
     }
     const model = format.model(json, url.pathname)
     const stream = format.stream(json, url)
@@ -110,14 +110,12 @@ export function mountMockLlm(server: TestServer): MockLlm {
     }
     if (reason !== undefined) {
       record(400, model, stream, reason)
-      return reject(res, format.format, reason), true
+      return (reject(res, format.format, reason), true)
     }
     record(200, model, stream)
     const step = format.stepsTaken(whole)
     const calls = script!.steps[step]
-    const turn: Turn = calls
-      ? { calls: calls.map((call, j) => ({ ...call, id: `${format.idPrefix}${step + 1}_${j + 1}` })) }
-      : { text: script!.answer ?? 'Done.' }
+    const turn: Turn = calls ? { calls: calls.map((call, j) => ({ ...call, id: `${format.idPrefix}${step + 1}_${j + 1}` })) } : { text: script!.answer ?? 'Done.' }
     const id = `resp_${turn2id(turn)}_${++responses}`
     if (format.format === 'openai-responses' && json.store !== false) stored.remember(id, json, responsesOutput(turn, id))
     const { json: reply, events } = format.respond(turn, model, stream, id)
@@ -178,8 +176,7 @@ const openaiChat: Format = {
       if (!isObject(message)) return invalid(`messages[${i}] must be an object`)
       const { role } = message
       if (role === 'tool') {
-        if (!pending.delete(message.tool_call_id))
-          invalid(`Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls' (messages[${i}])`)
+        if (!pending.delete(message.tool_call_id)) invalid(`Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls' (messages[${i}])`)
         return
       }
       if (pending.size > 0) invalid(unanswered())
@@ -276,8 +273,19 @@ const openaiResponses: Format = {
     const output = responsesOutput(turn, id)
     const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 }
     const response = (status: string, out: Json[]) => ({
-      id, object: 'response', created_at: CREATED, status, model, output: out, error: null, incomplete_details: null,
-      parallel_tool_calls: true, tool_choice: 'auto', tools: [], text: { format: { type: 'text' } }, usage: status === 'completed' ? usage : null,
+      id,
+      object: 'response',
+      created_at: CREATED,
+      status,
+      model,
+      output: out,
+      error: null,
+      incomplete_details: null,
+      parallel_tool_calls: true,
+      tool_choice: 'auto',
+      tools: [],
+      text: { format: { type: 'text' } },
+      usage: status === 'completed' ? usage : null,
     })
     if (!stream) return { json: response('completed', output) }
     let seq = 0
@@ -383,11 +391,12 @@ const anthropic: Format = {
       const results = typed.filter((b) => b.type === 'tool_result')
       const firstOther = typed.findIndex((b) => b.type !== 'tool_result')
       const lastResult = typed.reduce((last, b, k) => (b.type === 'tool_result' ? k : last), -1)
-      if (firstOther >= 0 && lastResult > firstOther)
-        invalid(`messages.${i}.content.${firstOther}: tool_result blocks must come first in the user message, before any other content`)
+      if (firstOther >= 0 && lastResult > firstOther) invalid(`messages.${i}.content.${firstOther}: tool_result blocks must come first in the user message, before any other content`)
       for (const [k, result] of results.entries()) {
         if (!uses.includes(String(result.tool_use_id)))
-          invalid(`messages.${i}.content.${k}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${String(result.tool_use_id)}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`)
+          invalid(
+            `messages.${i}.content.${k}: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${String(result.tool_use_id)}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
+          )
       }
       const missing = uses.filter((id) => !results.some((r) => r.tool_use_id === id))
       if (missing.length > 0) invalid(toolUseWithoutResult(i - 1, missing))
@@ -396,12 +405,10 @@ const anthropic: Format = {
     return uses.length > 0 ? toolUseWithoutResult(messages.length - 1, uses) : undefined
   },
 
-  stepsTaken: (body) =>
-    list(body.messages).filter((m) => isObject(m) && m.role === 'assistant' && list(m.content).some((b) => isObject(b) && b.type === 'tool_use')).length,
+  stepsTaken: (body) => list(body.messages).filter((m) => isObject(m) && m.role === 'assistant' && list(m.content).some((b) => isObject(b) && b.type === 'tool_use')).length,
 
   respond(turn, model, stream) {
-    const content: Json[] =
-      'calls' in turn ? turn.calls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: c.args })) : [{ type: 'text', text: turn.text }]
+    const content: Json[] = 'calls' in turn ? turn.calls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: c.args })) : [{ type: 'text', text: turn.text }]
     const stopReason = 'calls' in turn ? 'tool_use' : 'end_turn'
     const message = { id: `msg_${turn2id(turn)}`, type: 'message', role: 'assistant', model, content, stop_reason: stopReason, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 5 } }
     if (!stream) return { json: message }
@@ -443,12 +450,10 @@ const gemini: Format = {
       if (!isObject(content)) return invalid(`contents[${i}] must be an object`)
       const parts = list(content.parts)
       if (parts.length === 0) invalid(`* GenerateContentRequest.contents[${i}].parts: contents.parts must not be empty.`)
-      if (content.role !== undefined && !['user', 'model', 'function'].includes(content.role as string))
-        invalid(`Please use a valid role: user, model, function. (contents[${i}])`)
+      if (content.role !== undefined && !['user', 'model', 'function'].includes(content.role as string)) invalid(`Please use a valid role: user, model, function. (contents[${i}])`)
       const responses = parts.filter((p) => isObject(p) && isObject(p.functionResponse)).length
       if (calls > 0) {
-        if (responses !== calls)
-          invalid('Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.')
+        if (responses !== calls) invalid('Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.')
         if (responses !== parts.length) invalid(`contents[${i}]: a function response turn must hold only functionResponse parts`)
       } else if (responses > 0) {
         invalid('Please ensure that function response turn comes immediately after a function call turn.')
@@ -458,8 +463,7 @@ const gemini: Format = {
     return calls > 0 ? 'Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.' : undefined
   },
 
-  stepsTaken: (body) =>
-    list(body.contents).filter((c) => isObject(c) && c.role === 'model' && list(c.parts).some((p) => isObject(p) && isObject(p.functionCall))).length,
+  stepsTaken: (body) => list(body.contents).filter((c) => isObject(c) && c.role === 'model' && list(c.parts).some((p) => isObject(p) && isObject(p.functionCall))).length,
 
   respond(turn, model, stream) {
     const chunk = (parts: Json[], finishReason?: string) => ({
@@ -468,8 +472,7 @@ const gemini: Format = {
       modelVersion: model,
       responseId: `r_${turn2id(turn)}`,
     })
-    const parts: Json[] =
-      'calls' in turn ? turn.calls.map((c) => ({ functionCall: { name: c.name, args: c.args } })) : [{ text: turn.text }]
+    const parts: Json[] = 'calls' in turn ? turn.calls.map((c) => ({ functionCall: { name: c.name, args: c.args } })) : [{ text: turn.text }]
     if (!stream) return { json: chunk(parts, 'STOP') }
     if ('calls' in turn) return { events: [{ data: chunk(parts, 'STOP') }] }
     const pieces = words(turn.text)

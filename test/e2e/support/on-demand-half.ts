@@ -22,9 +22,7 @@ export async function watchOnDemandHalf(browser: Browser): Promise<OnDemandWatch
     page,
     async runs() {
       const { result } = await cdp.send('Profiler.takePreciseCoverage')
-      const counts = result
-        .filter((s) => s.url.endsWith('/page.js'))
-        .flatMap((s) => s.functions.filter((f) => f.functionName === ON_DEMAND_HALF).map((f) => f.ranges[0]!.count))
+      const counts = result.filter((s) => s.url.endsWith('/page.js')).flatMap((s) => s.functions.filter((f) => f.functionName === ON_DEMAND_HALF).map((f) => f.ranges[0]!.count))
       return counts.length === 0 ? undefined : counts.reduce((a, b) => a + b, 0)
     },
   }

@@ -39,7 +39,7 @@ const loop = (page: Page, name: string, times: number) =>
 const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: Seen }).seen)
 const parsed = (results: LoopResult[]) => results.map((r) => JSON.parse(r.ok!) as Record<string, unknown>)
 
-test('the reminders arrive in the results: gentle after the third call, detailed after the fifth, the tool\'s own result untouched', async () => {
+test("the reminders arrive in the results: gentle after the third call, detailed after the fifth, the tool's own result untouched", async () => {
   const page = await openTools(stage.browser)
   const results = await loop(page, 'read_file', 6)
   const own = { content: [OWN_ITEM], ...OWN_FIELDS }
@@ -60,9 +60,7 @@ test('the reminders arrive in the results: gentle after the third call, detailed
 
   await expect.poll(async () => (await reportedEvents(page)).filter((e) => e.type === 'call').length).toBe(6)
   const events = await reportedEvents(page)
-  expect(events.filter((e) => e.type === 'agent')).toEqual([
-    { type: 'agent', at: expect.any(Number), agent: { id: 'webmcp:1', kind: 'webmcp', label: 'WebMCP tools', reach: 'webmcp' } },
-  ])
+  expect(events.filter((e) => e.type === 'agent')).toEqual([{ type: 'agent', at: expect.any(Number), agent: { id: 'webmcp:1', kind: 'webmcp', label: 'WebMCP tools', reach: 'webmcp' } }])
   expect(events.filter((e) => e.type === 'call').map((e) => e.type === 'call' && [e.agentId, e.seq, e.tool, e.args, e.count, e.isError])).toEqual(
     [1, 2, 3, 4, 5, 6].map((n) => ['webmcp:1', n, 'read_file', '{"path":"notes.txt"}', n, false]),
   )
@@ -105,7 +103,7 @@ test('a tool that throws: the loop gets the same rejection as without the extens
   await Promise.all([page.close(), without.close()])
 })
 
-test('the panel shows the frame\'s WebMCP agent with its kind and reach, and again after the service worker was stopped', async () => {
+test("the panel shows the frame's WebMCP agent with its kind and reach, and again after the service worker was stopped", async () => {
   const page = await openTools(stage.browser)
   const tabId = await stage.browser.tabId(page)
   await loop(page, 'read_file', 5)

@@ -11,7 +11,11 @@ type Body = Record<string, unknown>
 const bodiesOf = (exchanges: readonly Exchange[]): Body[] => exchanges.map((e) => JSON.parse(e.body) as Body)
 
 /** `places`: where each reminder sits in the request body (`messages[8]`, `contents[7]`...). */
-export function expectRemindersOnceInPlace(exchanges: readonly Exchange[], places: { readonly gentle: string; readonly detailed: string }, texts: { readonly gentle: string; readonly detailed: string }): void {
+export function expectRemindersOnceInPlace(
+  exchanges: readonly Exchange[],
+  places: { readonly gentle: string; readonly detailed: string },
+  texts: { readonly gentle: string; readonly detailed: string },
+): void {
   bodiesOf(exchanges).forEach((body, n) => {
     const text = exchanges[n]!.body
     expect(occurrences(text, texts.gentle)).toBe(n >= 3 ? 1 : 0)

@@ -23,19 +23,16 @@ const TLS = resolve(import.meta.dirname, '../../fixtures/wire/tls')
 
 export async function serveUploads(): Promise<UploadServer> {
   const uploads: Upload[] = []
-  const server = createSecureServer(
-    { allowHTTP1: true, key: readFileSync(resolve(TLS, 'key.pem')), cert: readFileSync(resolve(TLS, 'cert.pem')) },
-    async (req, res) => {
-      if (req.method === 'GET') {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>uploads</title>')
-        return
-      }
-      const chunks: Buffer[] = []
-      for await (const chunk of req) chunks.push(chunk as Buffer)
-      uploads.push({ path: req.url, httpVersion: req.httpVersion, headers: { ...req.headers }, body: Buffer.concat(chunks) })
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
-    },
-  )
+  const server = createSecureServer({ allowHTTP1: true, key: readFileSync(resolve(TLS, 'key.pem')), cert: readFileSync(resolve(TLS, 'cert.pem')) }, async (req, res) => {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>uploads</title>')
+      return
+    }
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    uploads.push({ path: req.url, httpVersion: req.httpVersion, headers: { ...req.headers }, body: Buffer.concat(chunks) })
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
+  })
   // The browser keeps its HTTP/2 sessions open: closing ends them, or close() would wait on them.
   const sessions = new Set<ServerHttp2Session>()
   server.on('session', (session: ServerHttp2Session) => {

@@ -39,16 +39,36 @@ describe('OpenAI Chat Completions', () => {
 
   test('a valid request, and one with a reminder after the tool messages, are answered', async () => {
     expect(await post(path, body)).toEqual({ status: 200 })
-    expect(await post(path, edited(body, 'messages', (m) => m.splice(4, 0, { role: 'user', content: GENTLE })))).toEqual({ status: 200 })
+    expect(
+      await post(
+        path,
+        edited(body, 'messages', (m) => m.splice(4, 0, { role: 'user', content: GENTLE })),
+      ),
+    ).toEqual({ status: 200 })
   })
 
   test('a reminder between a call and its result, or a result without its call, is rejected', async () => {
-    expect(await post(path, edited(body, 'messages', (m) => m.splice(3, 0, { role: 'user', content: GENTLE })))).toMatchObject({
+    expect(
+      await post(
+        path,
+        edited(body, 'messages', (m) => m.splice(3, 0, { role: 'user', content: GENTLE })),
+      ),
+    ).toMatchObject({
       status: 400,
       error: expect.stringContaining("must be followed by tool messages responding to each 'tool_call_id'"),
     })
-    expect(await post(path, edited(body, 'messages', (m) => m.splice(2, 1)))).toMatchObject({ status: 400, error: expect.stringContaining("role 'tool' must be a response") })
-    expect(await post(path, edited(body, 'messages', (m) => m.pop()))).toMatchObject({ status: 400, error: expect.stringContaining('did not have response messages: call_2') })
+    expect(
+      await post(
+        path,
+        edited(body, 'messages', (m) => m.splice(2, 1)),
+      ),
+    ).toMatchObject({ status: 400, error: expect.stringContaining("role 'tool' must be a response") })
+    expect(
+      await post(
+        path,
+        edited(body, 'messages', (m) => m.pop()),
+      ),
+    ).toMatchObject({ status: 400, error: expect.stringContaining('did not have response messages: call_2') })
   })
 
   test('an unscripted model and a body that is not JSON are rejected', async () => {
@@ -66,9 +86,24 @@ describe('OpenAI Responses', () => {
   })
 
   test('an output without its call, a call without its output, a reminder with the wrong part type, are rejected', async () => {
-    expect(await post(path, edited(body, 'input', (items) => items.splice(1, 1)))).toMatchObject({ status: 400, error: expect.stringContaining('No tool call found') })
-    expect(await post(path, edited(body, 'input', (items) => items.pop()))).toMatchObject({ status: 400, error: 'No tool output found for function call call_2.' })
-    expect(await post(path, edited(body, 'input', (items) => items.push({ role: 'user', content: [{ type: 'text', text: GENTLE }] })))).toMatchObject({
+    expect(
+      await post(
+        path,
+        edited(body, 'input', (items) => items.splice(1, 1)),
+      ),
+    ).toMatchObject({ status: 400, error: expect.stringContaining('No tool call found') })
+    expect(
+      await post(
+        path,
+        edited(body, 'input', (items) => items.pop()),
+      ),
+    ).toMatchObject({ status: 400, error: 'No tool output found for function call call_2.' })
+    expect(
+      await post(
+        path,
+        edited(body, 'input', (items) => items.push({ role: 'user', content: [{ type: 'text', text: GENTLE }] })),
+      ),
+    ).toMatchObject({
       status: 400,
       error: expect.stringContaining('expected parts of type input_text'),
     })
@@ -122,16 +157,36 @@ describe('Anthropic Messages', () => {
 
   test('a valid request, and one with a text block after the results, are answered', async () => {
     expect(await post(path, body)).toEqual({ status: 200 })
-    expect(await post(path, edited(body, 'messages', (m) => (m[2] as { content: unknown[] }).content.push({ type: 'text', text: GENTLE })))).toEqual({ status: 200 })
+    expect(
+      await post(
+        path,
+        edited(body, 'messages', (m) => (m[2] as { content: unknown[] }).content.push({ type: 'text', text: GENTLE })),
+      ),
+    ).toEqual({ status: 200 })
   })
 
   test('text before the tool_result blocks, a tool_use without its result, a missing max_tokens, are rejected', async () => {
-    expect(await post(path, edited(body, 'messages', (m) => (m[2] as { content: unknown[] }).content.unshift({ type: 'text', text: GENTLE })))).toMatchObject({
+    expect(
+      await post(
+        path,
+        edited(body, 'messages', (m) => (m[2] as { content: unknown[] }).content.unshift({ type: 'text', text: GENTLE })),
+      ),
+    ).toMatchObject({
       status: 400,
       error: expect.stringContaining('tool_result blocks must come first'),
     })
-    expect(await post(path, edited(body, 'messages', (m) => m.pop()))).toMatchObject({ status: 400, error: expect.stringContaining('`tool_use` ids were found without `tool_result` blocks') })
-    expect(await post(path, edited(body, 'messages', (m) => m.splice(1, 1)))).toMatchObject({ status: 400, error: expect.stringContaining('unexpected `tool_use_id`') })
+    expect(
+      await post(
+        path,
+        edited(body, 'messages', (m) => m.pop()),
+      ),
+    ).toMatchObject({ status: 400, error: expect.stringContaining('`tool_use` ids were found without `tool_result` blocks') })
+    expect(
+      await post(
+        path,
+        edited(body, 'messages', (m) => m.splice(1, 1)),
+      ),
+    ).toMatchObject({ status: 400, error: expect.stringContaining('unexpected `tool_use_id`') })
     expect(await post(path, { ...body, max_tokens: undefined })).toMatchObject({ status: 400, error: 'max_tokens: Field required' })
   })
 })
@@ -142,15 +197,35 @@ describe('Gemini', () => {
 
   test('a valid request, and one with a separate reminder content, are answered (streamed too)', async () => {
     expect(await post(path, body)).toEqual({ status: 200 })
-    expect(await post(path.replace(':generate', ':streamGenerate'), edited(body, 'contents', (c) => c.splice(3, 0, { role: 'user', parts: [{ text: GENTLE }] })))).toEqual({ status: 200 })
+    expect(
+      await post(
+        path.replace(':generate', ':streamGenerate'),
+        edited(body, 'contents', (c) => c.splice(3, 0, { role: 'user', parts: [{ text: GENTLE }] })),
+      ),
+    ).toEqual({ status: 200 })
   })
 
   test('a reminder inside the responses, a missing response, a response without its call, are rejected', async () => {
-    expect(await post(path, edited(body, 'contents', (c) => (c[2] as { parts: unknown[] }).parts.push({ text: GENTLE })))).toMatchObject({
+    expect(
+      await post(
+        path,
+        edited(body, 'contents', (c) => (c[2] as { parts: unknown[] }).parts.push({ text: GENTLE })),
+      ),
+    ).toMatchObject({
       status: 400,
       error: expect.stringContaining('must hold only functionResponse parts'),
     })
-    expect(await post(path, edited(body, 'contents', (c) => c.pop()))).toMatchObject({ status: 400, error: expect.stringContaining('number of function response parts') })
-    expect(await post(path, edited(body, 'contents', (c) => c.splice(1, 1)))).toMatchObject({ status: 400, error: expect.stringContaining('immediately after a function call turn') })
+    expect(
+      await post(
+        path,
+        edited(body, 'contents', (c) => c.pop()),
+      ),
+    ).toMatchObject({ status: 400, error: expect.stringContaining('number of function response parts') })
+    expect(
+      await post(
+        path,
+        edited(body, 'contents', (c) => c.splice(1, 1)),
+      ),
+    ).toMatchObject({ status: 400, error: expect.stringContaining('immediately after a function call turn') })
   })
 })

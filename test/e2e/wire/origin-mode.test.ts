@@ -78,9 +78,7 @@ test('a site that is not local is observed: requests go out byte for byte, the p
   const stored = await (await stage.browser.worker()).evaluate(() => chrome.storage.local.get('zeroCodeOrigins'))
   expect(stored).toEqual({ zeroCodeOrigins: { [origin]: 'guard' } })
   const last = bodies.at(-1)!
-  await expect
-    .poll(async () => (await send(page, path, last), JSON.parse(lastBody()).contents[7]), { timeout: 10_000, interval: 100 })
-    .toEqual({ role: 'user', parts: [{ text: GENTLE }] })
+  await expect.poll(async () => (await send(page, path, last), JSON.parse(lastBody()).contents[7]), { timeout: 10_000, interval: 100 }).toEqual({ role: 'user', parts: [{ text: GENTLE }] })
   await expect.poll(() => panel.getByTestId('request-outcome').last().textContent()).toBe('3 calls · 1 reminder inserted · body rewritten')
   await panel.close()
   await page.close()
@@ -156,9 +154,7 @@ test('keep-alive: a Request goes out untouched, a body is never pushed past 64 K
   expect(JSON.parse(exchange.body).messages[8]).toEqual({ role: 'user', content: GENTLE })
 
   const panel = await stage.browser.openPanel(await stage.browser.tabId(page))
-  await expect
-    .poll(() => panel.getByTestId('request-outcome').allTextContents(), { timeout: 10_000 })
-    .toContain('3 calls · not rewritten: 1 reminder would pass the 64 KB keep-alive limit')
+  await expect.poll(() => panel.getByTestId('request-outcome').allTextContents(), { timeout: 10_000 }).toContain('3 calls · not rewritten: 1 reminder would pass the 64 KB keep-alive limit')
   await panel.close()
   await page.close()
 })

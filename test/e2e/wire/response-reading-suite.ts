@@ -45,7 +45,12 @@ export function routeResponseReading(server: TestServer, total: number): BigStre
 /** The members of a Response a page reads its body with. */
 const BODY_MEMBERS = ['body', 'bodyUsed', 'clone', 'text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes']
 
-const REMINDED_FOURTH = [[200, 0], [200, 0], [200, 0], [200, 1]]
+const REMINDED_FOURTH = [
+  [200, 0],
+  [200, 0],
+  [200, 0],
+  [200, 1],
+]
 const remindersSent = (mock: MockLlm, model: string) => mock.exchanges.filter((e) => e.model === model).map((e) => [e.status, occurrences(e.body, GENTLE)])
 
 export function describeResponseReading(stage: () => ReadingStage): void {
@@ -59,8 +64,17 @@ export function describeResponseReading(stage: () => ReadingStage): void {
     expect({ finished: closed.finished, short: closed.written < big.total / 16 }).toEqual({ finished: false, short: true })
   })
 
-  describe.each(READ_WAYS.flatMap((way): [ReadWay, boolean][] => (way === 'json' ? [[way, false]] : [[way, false], [way, true]])))('read with %s (streamed: %s)', (way, stream) => {
-    test('the Response is the browser\'s in all a page can look at, as without the extension', async () => {
+  describe.each(
+    READ_WAYS.flatMap((way): [ReadWay, boolean][] =>
+      way === 'json'
+        ? [[way, false]]
+        : [
+            [way, false],
+            [way, true],
+          ],
+    ),
+  )('read with %s (streamed: %s)', (way, stream) => {
+    test("the Response is the browser's in all a page can look at, as without the extension", async () => {
       const { mock, run } = stage()
       const model = `observed-${way}-${stream}`
       mock.script(model, { steps: [[READ]] })
@@ -90,7 +104,7 @@ export function describeResponseReading(stage: () => ReadingStage): void {
     })
   })
 
-  test('a response the guard does not watch is the browser\'s alone: the errors it throws have the stacks they have without the extension', async () => {
+  test("a response the guard does not watch is the browser's alone: the errors it throws have the stacks they have without the extension", async () => {
     const { run } = stage()
     const [withExtension, without] = await Promise.all((['extension', 'plain'] as const).map((which) => run(which, unwatchedErrorStacks, '/blank')))
     expect(without).toHaveLength(3)

@@ -32,18 +32,24 @@ test.each(['extension', 'plain'] as const)('%s: a long stream never read: the br
   const unread = `${which}-unread`
   const read = `${which}-read`
   const page = pages[which]
-  await page.evaluate(async ([path, body]) => {
-    const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-    Object.assign(window, { kept: response })
-  }, [runPath(unread), LONG_STORY] as const)
+  await page.evaluate(
+    async ([path, body]) => {
+      const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      Object.assign(window, { kept: response })
+    },
+    [runPath(unread), LONG_STORY] as const,
+  )
   // Another answer as long, read to its end by the page: the first would have been read by now too.
-  const bytes = await page.evaluate(async ([path, body]) => {
-    const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-    const reader = response.body!.getReader()
-    let total = 0
-    for (let next = await reader.read(); !next.done; next = await reader.read()) total += next.value.byteLength
-    return total
-  }, [runPath(read), LONG_STORY] as const)
+  const bytes = await page.evaluate(
+    async ([path, body]) => {
+      const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      const reader = response.body!.getReader()
+      let total = 0
+      for (let next = await reader.read(); !next.done; next = await reader.read()) total += next.value.byteLength
+      return total
+    },
+    [runPath(read), LONG_STORY] as const,
+  )
   expect([bytes, big.run(read)!.finished]).toEqual([big.run(read)!.written, true])
   const held = big.run(unread)!
   expect(held.finished).toBe(false)

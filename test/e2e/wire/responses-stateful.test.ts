@@ -42,10 +42,10 @@ async function runAgent(agent: StatefulAgentName, stream: boolean): Promise<Sess
   stage.mock.script(greeter, { steps: [], answer: 'Hello! How can I help?' })
   const page = await openReportingPage(stage.browser, `${stage.server.origin}/stateful-agents.html`, 'statefulAgents')
   const options: StatefulOptions = { model, system: SYSTEM, prompt: 'Why is the threshold ignored?', stream, greeter }
-  const run = await page.evaluate(
-    ([name, o]) => (window as unknown as { statefulAgents: Record<string, (o: StatefulOptions) => Promise<AgentRun>> }).statefulAgents[name]!(o),
-    [agent, options] as const,
-  )
+  const run = await page.evaluate(([name, o]) => (window as unknown as { statefulAgents: Record<string, (o: StatefulOptions) => Promise<AgentRun>> }).statefulAgents[name]!(o), [
+    agent,
+    options,
+  ] as const)
   const all = await page.evaluate(() => (window as unknown as { pageBodies: string[] }).pageBodies)
   const pageBodies = all.filter((body) => (JSON.parse(body) as { model?: string }).model === model)
   return { page, run, exchanges: stage.mock.exchanges.filter((e) => e.model === model), pageBodies, events: () => reportedEvents(page) }
@@ -73,7 +73,7 @@ describe.each([
     })
   })
 
-  test('each reminder reaches the model once, right after the output that made it due, in the page\'s own bytes', () => {
+  test("each reminder reaches the model once, right after the output that made it due, in the page's own bytes", () => {
     expect(session.pageBodies).toHaveLength(session.exchanges.length)
     session.exchanges.forEach(({ body }, n) => {
       const own = session.pageBodies[n]!

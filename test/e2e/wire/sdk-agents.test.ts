@@ -78,9 +78,7 @@ describe.each(Object.keys(PLACES) as AgentName[])('%s, looping six times on one 
     expect(wire.filter((e) => e.type === 'agent')).toEqual([
       { type: 'agent', at: expect.any(Number), agent: { id: 'wire:1', kind: 'wire', label: 'You are a careful coding agent.', format: places.format, reach: 'fetch' } },
     ])
-    expect(wire.filter((e) => e.type === 'call').map((e) => e.type === 'call' && [e.seq, e.tool, e.args, e.count])).toEqual(
-      [1, 2, 3, 4, 5, 6].map((n) => [n, 'read_file', '{"path":"notes.txt"}', n]),
-    )
+    expect(wire.filter((e) => e.type === 'call').map((e) => e.type === 'call' && [e.seq, e.tool, e.args, e.count])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [n, 'read_file', '{"path":"notes.txt"}', n]))
     expect(wire.filter((e) => e.type === 'reminder').map((e) => e.type === 'reminder' && [e.seq, e.level, e.placement, e.text])).toEqual([
       [3, 'gentle', places.gentle, GENTLE],
       [5, 'detailed', places.detailed, DETAILED],
@@ -106,7 +104,7 @@ describe('an agent that uses the page API itself', () => {
     expect(reminderTextOf(valueAt(last, 'messages[13]'))).toBe(DETAILED)
   })
 
-  test('is shown once, as the page\'s agent, never as a wire agent', async () => {
+  test("is shown once, as the page's agent, never as a wire agent", async () => {
     await expect.poll(async () => (await session.events()).filter((e) => e.type === 'reminder').length).toBe(2)
     const events = await session.events()
     expect(events.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && [e.agent.kind, e.agent.label])).toEqual([['hook', 'hooked agent']])

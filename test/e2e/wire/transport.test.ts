@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 const lastReceived = (path: string) => received.filter((r) => r.path === path).at(-1)!
 
-test('the page\'s fetch still looks native', async () => {
+test("the page's fetch still looks native", async () => {
   const looks = await page.evaluate(() => ({
     text: Function.prototype.toString.call(fetch),
     viaMethod: fetch.toString(),

@@ -55,7 +55,7 @@ describe.each([false, true])('an agent on WebWorkerMLCEngine, stream %s, looping
     await page?.close()
   })
 
-  test('the agent finishes: the worker accepted every request by WebLLM\'s rules', () => {
+  test("the agent finishes: the worker accepted every request by WebLLM's rules", () => {
     expect(run.answer).toBe(ANSWER)
     expect(run.results).toHaveLength(LOOPS)
     expect(chats).toHaveLength(LOOPS + 1)
@@ -79,7 +79,7 @@ describe.each([false, true])('an agent on WebWorkerMLCEngine, stream %s, looping
     })
   })
 
-  test('everything but the reminders is the request the page made; the rest of each message the client\'s', () => {
+  test("everything but the reminders is the request the page made; the rest of each message the client's", () => {
     chats.forEach((chat, n) => {
       const { messages, ...fields } = chat.content.request!
       const { messages: pageMessages, ...pageFields } = run.requests[n] as unknown as { messages: Message[] }
@@ -104,9 +104,7 @@ describe.each([false, true])('an agent on WebWorkerMLCEngine, stream %s, looping
     expect(events.filter((e) => e.type === 'agent')).toEqual([
       { type: 'agent', at: expect.any(Number), agent: { id: 'wire:1', kind: 'wire', label: expect.any(String), format: 'openai-chat', reach: 'webllm' } },
     ])
-    expect(events.filter((e) => e.type === 'call').map((e) => e.type === 'call' && [e.seq, e.tool, e.args, e.count])).toEqual(
-      [1, 2, 3, 4, 5, 6].map((n) => [n, CALL.name, CALL.arguments, n]),
-    )
+    expect(events.filter((e) => e.type === 'call').map((e) => e.type === 'call' && [e.seq, e.tool, e.args, e.count])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [n, CALL.name, CALL.arguments, n]))
     expect(events.filter((e) => e.type === 'reminder').map((e) => e.type === 'reminder' && [e.seq, e.level, e.placement, e.text])).toEqual([
       [3, 'gentle', `messages[${GENTLE_AT}]`, GENTLE],
       [5, 'detailed', `messages[${DETAILED_AT}]`, DETAILED],
@@ -138,8 +136,7 @@ describe('a page whose workers never get a chat completion request', () => {
     await page?.close()
   })
 
-
-  test('its messages arrive as posted, transfers done; the guard\'s on-demand half never runs; a first chat request runs it', async () => {
+  test("its messages arrive as posted, transfers done; the guard's on-demand half never runs; a first chat request runs it", async () => {
     await page.goto(`${stage.server.origin}/webllm.html`)
     await page.waitForFunction(() => 'webllm' in window)
     const { detached } = await page.evaluate(() => (window as unknown as WebllmWindow).webllm.otherTraffic())

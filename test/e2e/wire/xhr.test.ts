@@ -118,7 +118,7 @@ describe.each(Object.keys(PLACES) as XhrAgentName[])('axios, %s, looping six tim
     expectRemindersOnceInPlace(session.exchanges, places, { gentle: GENTLE, detailed: DETAILED })
   })
 
-  test('append-only: each request starts with the whole history the previous one sent; the headers are axios\'s own', () => {
+  test("append-only: each request starts with the whole history the previous one sent; the headers are axios's own", () => {
     expectAppendOnly(session.exchanges)
     for (const { headers, body } of session.exchanges) {
       expect(headers['content-type']).toBe('application/json')
@@ -181,7 +181,7 @@ test('a synchronous XHR carrying an LLM request is guarded the same way', async 
   await page.close()
 })
 
-describe('the page\'s other XHR traffic behaves as without the extension', () => {
+describe("the page's other XHR traffic behaves as without the extension", () => {
   let pair: [Page, Page]
   beforeAll(async () => {
     pair = await Promise.all([openPage(stage.browser), openPage(stage.plain)])
@@ -218,7 +218,8 @@ describe('the page\'s other XHR traffic behaves as without the extension', () =>
     if (name === 'request headers as set')
       expect(withExtension.response).toMatchObject({ custom: 'a, b', contentType: 'application/vnd.api+json', accept: 'application/x-ndjson', body: '{"hello":"world"}' })
     if (name === 'overrideMimeType') expect(withExtension.response).toEqual([true, 'root'])
-    if (name === 'synchronous XHR') expect(withExtension).toMatchObject({ status: 200, readyState: 4, response: { body: '{"sync":true}' }, events: ['readyState 1', 'readyState 4', 'load', 'loadend'] })
+    if (name === 'synchronous XHR')
+      expect(withExtension).toMatchObject({ status: 200, readyState: 4, response: { body: '{"sync":true}' }, events: ['readyState 1', 'readyState 4', 'load', 'loadend'] })
     if (name === 'withCredentials, to another origin') expect(withExtension.response).toEqual([true, 'cookie: session=s1', false, 'cookie: none'])
     if (name === 'a network error') expect(withExtension).toMatchObject({ status: 0, events: expect.arrayContaining(['error', 'loadend']) })
     if (name === 'errors of the native methods') {
@@ -239,7 +240,9 @@ describe('the page\'s other XHR traffic behaves as without the extension', () =>
     ]
     const [page] = pair
     for (const [n, [kind, text]] of cases.entries()) {
-      expect(await page.evaluate(([k, t, tag]) => (window as unknown as { sendBody: (k: string, t: string, tag: string) => Promise<number> }).sendBody(k, t, tag), [kind, text, `bytes-${n}`] as const)).toBe(200)
+      expect(
+        await page.evaluate(([k, t, tag]) => (window as unknown as { sendBody: (k: string, t: string, tag: string) => Promise<number> }).sendBody(k, t, tag), [kind, text, `bytes-${n}`] as const),
+      ).toBe(200)
       const got = received.find((r) => r.url === `/xhr/echo?bytes-${n}`)!
       const expected = kind === 'params' ? Buffer.from(new URLSearchParams({ text }).toString()) : Buffer.from(text, 'utf8')
       expect(got.body.equals(expected), `${kind} body ${n}`).toBe(true)

@@ -54,25 +54,57 @@ describe('canonicalArguments', () => {
         throw new Error('no access')
       },
       date: new Date(0),
-      list: [1, { get deep(): never { throw new RangeError('deep') } }],
+      list: [
+        1,
+        {
+          get deep(): never {
+            throw new RangeError('deep')
+          },
+        },
+      ],
       __proto__: null,
     })
-    expect(canonicalArguments(withGetter('a'))).toBe(
-      '{"broken":"[Thrown: no access]","date":"1970-01-01T00:00:00.000Z","list":[1,{"deep":"[Thrown: deep]"}],"path":"a"}',
-    )
+    expect(canonicalArguments(withGetter('a'))).toBe('{"broken":"[Thrown: no access]","date":"1970-01-01T00:00:00.000Z","list":[1,{"deep":"[Thrown: deep]"}],"path":"a"}')
     expect(canonicalArguments(withGetter('a'))).toBe(canonicalArguments(withGetter('a')))
     expect(canonicalArguments(withGetter('a'))).not.toBe(canonicalArguments(withGetter('b')))
   })
 
   it('survives whatever a hostile object throws', () => {
-    const throwsOnToJSON = { toJSON: () => { throw new Error('toJSON failed') } }
+    const throwsOnToJSON = {
+      toJSON: () => {
+        throw new Error('toJSON failed')
+      },
+    }
     const { proxy: revoked, revoke } = Proxy.revocable({}, {})
     revoke()
-    const trapped = new Proxy({}, { ownKeys: () => { throw new Error('ownKeys trap') } })
-    const hostileError = { get message(): never { throw new Error('again') } }
-    const throwsHostile = { get x(): never { throw hostileError } }
-    const throwsString = { get x(): never { throw 'plain text' } }
-    const arrayWithGetter = Object.defineProperty([1, 2], '1', { get: () => { throw new Error('index') } })
+    const trapped = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('ownKeys trap')
+        },
+      },
+    )
+    const hostileError = {
+      get message(): never {
+        throw new Error('again')
+      },
+    }
+    const throwsHostile = {
+      get x(): never {
+        throw hostileError
+      },
+    }
+    const throwsString = {
+      get x(): never {
+        throw 'plain text'
+      },
+    }
+    const arrayWithGetter = Object.defineProperty([1, 2], '1', {
+      get: () => {
+        throw new Error('index')
+      },
+    })
     const value = { throwsOnToJSON, revoked, trapped, throwsHostile, throwsString, arrayWithGetter, cycle: [] as unknown[] }
     value.cycle.push(value)
     expect(canonicalArguments(value)).toBe(
@@ -81,7 +113,11 @@ describe('canonicalArguments', () => {
         '"throwsHostile":{"x":"[Thrown: [object Object]]"},"throwsOnToJSON":"[Thrown: toJSON failed]",' +
         '"throwsString":{"x":"[Thrown: plain text]"},"trapped":"[Thrown: ownKeys trap]"}',
     )
-    const unreadableError = { get x(): never { throw Object.create(null) } }
+    const unreadableError = {
+      get x(): never {
+        throw Object.create(null)
+      },
+    }
     expect(canonicalArguments(unreadableError)).toBe('{"x":"[Thrown: unreadable error]"}')
     const { proxy: revokedArguments, revoke: revokeArguments } = Proxy.revocable({}, {})
     revokeArguments()
@@ -91,7 +127,11 @@ describe('canonicalArguments', () => {
   it('writes a typed array next to a part that throws as it writes one anywhere else: its items in index order, then its other keys', () => {
     const items = () => Uint8Array.from({ length: 12 }, (_, i) => i + 1)
     const itemsText = Array.from({ length: 12 }, (_, i) => `"${i}":${i + 1}`).join(',')
-    const broken = { get b(): never { throw new Error('b') } }
+    const broken = {
+      get b(): never {
+        throw new Error('b')
+      },
+    }
     expect(canonicalArguments({ t: items(), broken })).toBe(`{"broken":{"b":"[Thrown: b]"},"t":{${itemsText}}}`)
     expect(canonicalArguments({ t: items() })).toBe(`{"t":{${itemsText}}}`)
     // Its own other keys after the items, sorted, each read as any member is: one that throws is
@@ -99,7 +139,12 @@ describe('canonicalArguments', () => {
     const extras = Object.defineProperties(items(), {
       z: { value: 1, enumerable: true },
       byteLength: { value: 'own', enumerable: true },
-      y: { get: () => { throw new Error('y') }, enumerable: true },
+      y: {
+        get: () => {
+          throw new Error('y')
+        },
+        enumerable: true,
+      },
     })
     expect(canonicalArguments({ t: extras })).toBe(`{"t":{${itemsText},"byteLength":"own","y":"[Thrown: y]","z":1}}`)
     // A view that is no typed array is an object of its own keys, as the serialiser writes it.
@@ -108,7 +153,12 @@ describe('canonicalArguments', () => {
 
   it('keeps a key named __proto__ as an ordinary key on the slow path too', () => {
     const parsed = JSON.parse('{"__proto__":{"polluted":true},"a":1}') as object
-    Object.defineProperty(parsed, 'b', { enumerable: true, get: () => { throw new Error('b') } })
+    Object.defineProperty(parsed, 'b', {
+      enumerable: true,
+      get: () => {
+        throw new Error('b')
+      },
+    })
     expect(canonicalArguments(parsed)).toBe('{"__proto__":{"polluted":true},"a":1,"b":"[Thrown: b]"}')
   })
 
@@ -125,7 +175,11 @@ describe('canonicalArguments', () => {
     expect(canonicalArguments(nest(100_000, 'other leaf'))).toBe(canonical)
     expect(canonicalArguments(nest(255, 'leaf'))).toContain('"leaf"')
     // The slow path (a throwing getter) cuts at the same depth.
-    const getter = { get g(): never { throw new Error('g') } }
+    const getter = {
+      get g(): never {
+        throw new Error('g')
+      },
+    }
     const slow = canonicalArguments({ ...(nest(100_000, 'leaf') as object), z: getter })
     expect(slow).toBe(`{"a":${'{"a":'.repeat(255)}"[Object]"${'}'.repeat(255)},"z":{"g":"[Thrown: g]"}}`)
   })
@@ -136,7 +190,15 @@ describe('canonicalArguments', () => {
     // 34 references to a 16M-character string: the text would pass V8's longest string. A throwing
     // getter sends it down the slow path at once, where the part that cannot be built is named.
     const chunk = 'y'.repeat(2 ** 24)
-    const value = { a: { get broken(): never { throw new Error('no access') } }, b: Array(34).fill(chunk), c: 'kept' }
+    const value = {
+      a: {
+        get broken(): never {
+          throw new Error('no access')
+        },
+      },
+      b: Array(34).fill(chunk),
+      c: 'kept',
+    }
     expect(canonicalArguments(value)).toBe('{"a":{"broken":"[Thrown: no access]"},"b":"Error: Stringification failed (Invalid string length)","c":"kept"}')
   })
 

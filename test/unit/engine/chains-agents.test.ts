@@ -45,8 +45,12 @@ describe('chains through an agent loop', () => {
       },
     })
     expect(ofType(events, 'call').map(({ seq, tool, count }) => [seq, tool, count])).toEqual([
-      [1, 'read_file', 1], [2, 'read_file', 2], [3, 'read_file', 3],
-      [4, 'grep', 1], [5, 'read_file', 1], [6, 'read_file', 2],
+      [1, 'read_file', 1],
+      [2, 'read_file', 2],
+      [3, 'read_file', 3],
+      [4, 'grep', 1],
+      [5, 'read_file', 1],
+      [6, 'read_file', 2],
     ])
     expect(tool.finished).toEqual([2, 1, 0, 1, 0])
     expect(downstream.finished).toEqual([2, 1, 0, 2, 1, 0])
@@ -64,9 +68,7 @@ describe('chains through an agent loop', () => {
     })
     expect(ran).toEqual([])
     expect(remindersIn(agent.history).map(({ reminder }) => textOf(reminder))).toEqual([GENTLE, detailed('delete_file', 5, '{"path":"/"}')])
-    expect(ofType(events, 'call').map(({ denied, isError, count }) => [denied, isError, count])).toEqual(
-      [1, 2, 3, 4, 5].map((count) => [true, true, count]),
-    )
+    expect(ofType(events, 'call').map(({ denied, isError, count }) => [denied, isError, count])).toEqual([1, 2, 3, 4, 5].map((count) => [true, true, count]))
   })
 
   it('gives a subagent its own chain, also while parent and subagent interleave', async () => {
@@ -74,12 +76,18 @@ describe('chains through an agent loop', () => {
     const events = recordEvents(guard)
     const parent = createAgent('main')
     const child = createAgent('explorer', parent)
-    const run = (agent: Agent) =>
-      runAgent({ guard, agent, tools, prompt: 'Look for TODOs.', model: scriptedModel(oneCallPerStep(times(3, ['grep', GREP]))) })
+    const run = (agent: Agent) => runAgent({ guard, agent, tools, prompt: 'Look for TODOs.', model: scriptedModel(oneCallPerStep(times(3, ['grep', GREP]))) })
     await Promise.all([run(parent), run(child)])
     // Both loops await every step, so their calls alternate: one shared chain would reach 6.
     const calls = ofType(events, 'call').map(({ agentId, count }) => [agentId, count])
-    expect(calls).toEqual([[1, 1], [2, 1], [1, 2], [2, 2], [1, 3], [2, 3]])
+    expect(calls).toEqual([
+      [1, 1],
+      [2, 1],
+      [1, 2],
+      [2, 2],
+      [1, 3],
+      [2, 3],
+    ])
     for (const agent of [parent, child]) expect(remindersIn(agent.history).map(({ reminder }) => textOf(reminder))).toEqual([GENTLE])
     expect(guard.snapshot()).toEqual([
       { id: 1, label: 'main', tool: 'grep', canonicalArguments: GREP_ARGS, count: 3, nextThreshold: 5 },
@@ -96,7 +104,12 @@ describe('chains through an agent loop', () => {
       const model = scriptedModel(oneCallPerStep(times(3, ['grep', GREP]), 'Found one TODO.'))
       return runAgent({ guard, agent: child, model, tools, prompt: 'Find TODOs.' })
     }
-    const script = oneCallPerStep([['grep', GREP], ['task', { prompt: 'Find TODOs.' }], ['grep', GREP], ['grep', GREP]])
+    const script = oneCallPerStep([
+      ['grep', GREP],
+      ['task', { prompt: 'Find TODOs.' }],
+      ['grep', GREP],
+      ['grep', GREP],
+    ])
     await runAgent({ guard, agent: parent, tools: { ...tools, task }, prompt: 'Fix the TODOs.', model: scriptedModel(script) })
     expect(remindersIn(child!.history).map(({ after }) => resultNumber(child!.history, after))).toEqual([3])
     expect(remindersIn(parent.history).map(({ after }) => resultNumber(parent.history, after))).toEqual([4])
@@ -118,7 +131,10 @@ describe('chains through an agent loop', () => {
     await runAgent({ guard, agent: next, tools, prompt: 'Go.', model: scriptedModel(oneCallPerStep(times(2, ['grep', GREP]))) })
     expect(remindersIn(next.history)).toEqual([])
     expect(guard.snapshot()).toEqual([{ id: 2, label: 'main', tool: 'grep', canonicalArguments: GREP_ARGS, count: 2, nextThreshold: 3 }])
-    expect(ofType(events, 'agent-seen').map((e) => e.agent)).toEqual([{ id: 1, label: 'main' }, { id: 2, label: 'main' }])
+    expect(ofType(events, 'agent-seen').map((e) => e.agent)).toEqual([
+      { id: 1, label: 'main' },
+      { id: 2, label: 'main' },
+    ])
   })
 
   it('starts over on a user prompt, and not on its own reminders', async () => {

@@ -12,29 +12,43 @@ describe('chains through an agent loop', () => {
     const { agent, events } = await runScenario(oneCallPerStep(times(12, ['grep', GREP])))
     const reminders = remindersIn(agent.history)
     expect(reminders.map(({ after }) => resultNumber(agent.history, after))).toEqual([3, 5, 8])
-    expect(reminders.map(({ reminder }) => textOf(reminder))).toEqual([
-      GENTLE,
-      detailed('grep', 5, GREP_ARGS),
-      detailed('grep', 8, GREP_ARGS),
-    ])
+    expect(reminders.map(({ reminder }) => textOf(reminder))).toEqual([GENTLE, detailed('grep', 5, GREP_ARGS), detailed('grep', 8, GREP_ARGS)])
     expect(ofType(events, 'call').map((e) => e.count)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
     expect(ofType(events, 'call').map((e) => e.nextThreshold)).toEqual([3, 3, 5, 5, 8, 8, 8, null, null, null, null, null])
   })
 
   it('keeps a run going through an excluded bookkeeping tool', async () => {
-    const script = oneCallPerStep([['grep', GREP], ['todo_write', { todos: ['a'] }], ['grep', GREP], ['todo_write', { todos: ['b'] }], ['grep', GREP]])
+    const script = oneCallPerStep([
+      ['grep', GREP],
+      ['todo_write', { todos: ['a'] }],
+      ['grep', GREP],
+      ['todo_write', { todos: ['b'] }],
+      ['grep', GREP],
+    ])
     const { agent, events } = await runScenario(script, RECOMMENDED_CONFIG)
     const [only, ...rest] = remindersIn(agent.history)
     expect(rest).toEqual([])
     expect(textOf(only!.reminder)).toBe(GENTLE)
     expect(only!.after).toMatchObject({ role: 'tool', content: [{ name: 'grep', id: 'call_5_1' }] })
     const calls = ofType(events, 'call').map(({ tool, tracked, count }) => [tool, tracked, count])
-    expect(calls).toEqual([['grep', true, 1], ['todo_write', false, 1], ['grep', true, 2], ['todo_write', false, 2], ['grep', true, 3]])
+    expect(calls).toEqual([
+      ['grep', true, 1],
+      ['todo_write', false, 1],
+      ['grep', true, 2],
+      ['todo_write', false, 2],
+      ['grep', true, 3],
+    ])
     expect(ofType(events, 'chain-reset')).toEqual([])
   })
 
   it('lets a tracked bookkeeping tool break the run when it is not excluded', async () => {
-    const script = oneCallPerStep([['grep', GREP], ['todo_write', { todos: ['a'] }], ['grep', GREP], ['todo_write', { todos: ['a'] }], ['grep', GREP]])
+    const script = oneCallPerStep([
+      ['grep', GREP],
+      ['todo_write', { todos: ['a'] }],
+      ['grep', GREP],
+      ['todo_write', { todos: ['a'] }],
+      ['grep', GREP],
+    ])
     const { agent, events } = await runScenario(script)
     expect(remindersIn(agent.history)).toEqual([])
     expect(ofType(events, 'call').map((e) => e.count)).toEqual([1, 1, 1, 1, 1])
@@ -42,7 +56,13 @@ describe('chains through an agent loop', () => {
   })
 
   it('tracks only the tools `include` names; the others are transparent', async () => {
-    const script = oneCallPerStep([['grep', GREP], ['read_file', { path: 'a' }], ['grep', GREP], ['read_file', { path: 'b' }], ['grep', GREP]])
+    const script = oneCallPerStep([
+      ['grep', GREP],
+      ['read_file', { path: 'a' }],
+      ['grep', GREP],
+      ['read_file', { path: 'b' }],
+      ['grep', GREP],
+    ])
     const { agent, events } = await runScenario(script, { include: ['gr*'] })
     expect(remindersIn(agent.history).map(({ after }) => resultNumber(agent.history, after))).toEqual([5])
     expect(ofType(events, 'call').map((e) => e.tracked)).toEqual([true, false, true, false, true])
@@ -74,7 +94,14 @@ describe('chains through an agent loop', () => {
     const head = 'x'.repeat(200)
     const a = { path: 'big.txt', content: `${head}A` }
     const b = { path: 'big.txt', content: `${head}B` }
-    const script = oneCallPerStep([['write_file', a], ['write_file', b], ['write_file', a], ['write_file', b], ['write_file', b], ['write_file', b]])
+    const script = oneCallPerStep([
+      ['write_file', a],
+      ['write_file', b],
+      ['write_file', a],
+      ['write_file', b],
+      ['write_file', b],
+      ['write_file', b],
+    ])
     const { agent, events } = await runScenario(script, { thresholds: [2, 3], argumentsPreviewChars: 40 })
     expect(ofType(events, 'call').map((e) => e.count)).toEqual([1, 1, 1, 1, 2, 3])
     const reminders = remindersIn(agent.history).map(({ reminder }) => textOf(reminder))

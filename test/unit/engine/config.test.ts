@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  createRepeatToolGuard,
-  DEFAULT_CONFIG,
-  GuardConfigError,
-  RECOMMENDED_CONFIG,
-  resolveConfig,
-} from '../../../engine/index.ts'
+import { createRepeatToolGuard, DEFAULT_CONFIG, GuardConfigError, RECOMMENDED_CONFIG, resolveConfig } from '../../../engine/index.ts'
 import { ofType, recordEvents } from './support/events.ts'
 
 /** The GuardConfigError `input` raises, as [key, message]. */
@@ -57,10 +51,7 @@ describe('config', () => {
   it('rejects unknown keys, suggesting the key that was meant', () => {
     expect(rejection({ threshold: [3] })).toEqual(['threshold', 'threshold is not a config key (did you mean thresholds?), got [3]'])
     expect(rejection({ Exclude: [] })).toEqual(['Exclude', 'Exclude is not a config key (did you mean exclude?), got []'])
-    expect(rejection({ argumentPreviewChars: 80 })).toEqual([
-      'argumentPreviewChars',
-      'argumentPreviewChars is not a config key (did you mean argumentsPreviewChars?), got 80',
-    ])
+    expect(rejection({ argumentPreviewChars: 80 })).toEqual(['argumentPreviewChars', 'argumentPreviewChars is not a config key (did you mean argumentsPreviewChars?), got 80'])
     expect(rejection({ thresholds: [3], verbose: true })).toEqual([
       'verbose',
       'verbose is not a config key (known keys: thresholds, include, exclude, argumentsPreviewChars, countBy, resultAware, ignoreResultKeys, cycles, stopAfter, tools), got true',
@@ -117,11 +108,18 @@ describe('config', () => {
   })
 
   it('rejects every bad argumentsPreviewChars value', () => {
-    for (const [value, shown] of [[0, '0'], [-1, '-1'], [1.5, '1.5'], [NaN, 'NaN'], [Infinity, 'Infinity'], ['500', '"500"'], [500n, '500n'], [null, 'null'], [undefined, 'undefined']] as const) {
-      expect(rejection({ argumentsPreviewChars: value })).toEqual([
-        'argumentsPreviewChars',
-        `argumentsPreviewChars must be an integer >= 1, got ${shown}`,
-      ])
+    for (const [value, shown] of [
+      [0, '0'],
+      [-1, '-1'],
+      [1.5, '1.5'],
+      [NaN, 'NaN'],
+      [Infinity, 'Infinity'],
+      ['500', '"500"'],
+      [500n, '500n'],
+      [null, 'null'],
+      [undefined, 'undefined'],
+    ] as const) {
+      expect(rejection({ argumentsPreviewChars: value })).toEqual(['argumentsPreviewChars', `argumentsPreviewChars must be an integer >= 1, got ${shown}`])
     }
   })
 
@@ -131,7 +129,11 @@ describe('config', () => {
     // The cut never leaves half a character.
     const [, emoji] = rejection({ include: `${'x'.repeat(78)}😀😀` })
     expect(emoji).toBe(`include must be an array of tool-name patterns, got "${'x'.repeat(78)}…`)
-    const hostile = { get x(): never { throw new Error('no') } }
+    const hostile = {
+      get x(): never {
+        throw new Error('no')
+      },
+    }
     expect(rejection({ thresholds: hostile })).toEqual(['thresholds', 'thresholds must be a non-empty array of integers >= 2, got {"x":"[Thrown: no]"}'])
   })
 

@@ -15,16 +15,14 @@ const CALL_B = ['read_file', '{"path":"src/app.ts"}'] as const
 const CALL_C = ['write_file', '{"content":"x","path":"src/app.ts"}'] as const
 const CYCLES = { cycles: { maxPeriod: 3, repeats: 3 } }
 
-const repeat = <T,>(n: number, block: readonly T[]): T[] => Array.from({ length: n }, () => block).flat()
+const repeat = <T>(n: number, block: readonly T[]): T[] => Array.from({ length: n }, () => block).flat()
 
 describe('cycles through an agent loop', () => {
   it('fires after the 6th call of A B A B A B', async () => {
     const { agent, events } = await runScenario(oneCallPerStep(repeat(3, [A, B])), CYCLES)
     expect(firedAt(agent.history)).toEqual([[6, 'cycle × 3']])
     expect(textsIn(agent.history)).toEqual([cycleText(3, [CALL_A, CALL_B])])
-    expect(ofType(events, 'reminder').map(({ tool, count, level, detector }) => ({ tool, count, level, detector }))).toEqual([
-      { tool: 'read_file', count: 3, level: 'cycle', detector: 'cycle' },
-    ])
+    expect(ofType(events, 'reminder').map(({ tool, count, level, detector }) => ({ tool, count, level, detector }))).toEqual([{ tool: 'read_file', count: 3, level: 'cycle', detector: 'cycle' }])
   })
 
   it('fires after the 9th call of A B C A B C A B C', async () => {
@@ -35,7 +33,11 @@ describe('cycles through an agent loop', () => {
 
   it('fires at repeats, twice and three times that, then stays silent', async () => {
     const { agent } = await runScenario(oneCallPerStep(repeat(12, [A, B])), { cycles: { maxPeriod: 2, repeats: 2 } })
-    expect(firedAt(agent.history)).toEqual([[4, 'cycle × 2'], [8, 'cycle × 4'], [12, 'cycle × 6']])
+    expect(firedAt(agent.history)).toEqual([
+      [4, 'cycle × 2'],
+      [8, 'cycle × 4'],
+      [12, 'cycle × 6'],
+    ])
   })
 
   it('sends nothing for the same loops without cycles', async () => {
@@ -45,7 +47,11 @@ describe('cycles through an agent loop', () => {
 
   it('never calls one repeated call a cycle: an exact repeat is the chain’s', async () => {
     const { agent, events } = await runScenario(oneCallPerStep(repeat(9, [A])), CYCLES)
-    expect(firedAt(agent.history)).toEqual([[3, 'grep × 3'], [5, 'grep × 5'], [8, 'grep × 8']])
+    expect(firedAt(agent.history)).toEqual([
+      [3, 'grep × 3'],
+      [5, 'grep × 5'],
+      [8, 'grep × 8'],
+    ])
     expect(ofType(events, 'reminder').map((e) => e.detector)).toEqual(['repeat', 'repeat', 'repeat'])
   })
 
@@ -61,7 +67,10 @@ describe('cycles through an agent loop', () => {
   it('sends one reminder when a run threshold and a cycle period complete on the same call: the run’s', async () => {
     // B A A B A A: the 6th call completes two periods of (B A A) and a run of two A.
     const { agent, events } = await runScenario(oneCallPerStep([B, A, A, B, A, A]), { cycles: { maxPeriod: 3, repeats: 2 }, thresholds: [2] })
-    expect(firedAt(agent.history)).toEqual([[3, 'grep × 2'], [6, 'grep × 2']])
+    expect(firedAt(agent.history)).toEqual([
+      [3, 'grep × 2'],
+      [6, 'grep × 2'],
+    ])
     expect(textsIn(agent.history)).toEqual([GENTLE, GENTLE])
     expect(ofType(events, 'reminder').map((e) => e.detector)).toEqual(['repeat', 'repeat'])
   })
@@ -69,7 +78,10 @@ describe('cycles through an agent loop', () => {
   it('ends a cycle run on a call that breaks it, and counts a later cycle afresh', async () => {
     const script = oneCallPerStep([...repeat(3, [A, B]), C, ...repeat(3, [A, B])])
     const { agent } = await runScenario(script, CYCLES)
-    expect(firedAt(agent.history)).toEqual([[6, 'cycle × 3'], [13, 'cycle × 3']])
+    expect(firedAt(agent.history)).toEqual([
+      [6, 'cycle × 3'],
+      [13, 'cycle × 3'],
+    ])
   })
 
   it('looks through untracked calls inside a cycle', async () => {
@@ -106,7 +118,12 @@ describe('cycles through an agent loop', () => {
       guard.observe({ agent: two, name, arguments: args })
     }
     const message = guard.observe({ agent: one, name: B[0], arguments: B[1] })
-    expect(message?.content[0].text).toBe(cycleText(2, [['grep', '{"path":… (+23 more chars)'], ['read_file', '{"path":… (+13 more chars)']]))
+    expect(message?.content[0].text).toBe(
+      cycleText(2, [
+        ['grep', '{"path":… (+23 more chars)'],
+        ['read_file', '{"path":… (+13 more chars)'],
+      ]),
+    )
     expect(message?.source.summary).toBe('cycle × 2')
     expect(ofType(events, 'reminder').map((e) => e.agentId)).toEqual([1])
   })

@@ -108,7 +108,17 @@ describe('configure with detectors', () => {
     const guard = createRepeatToolGuard({ stopAfter: 3 })
     const before = guard.config
     const events = recordEvents(guard)
-    const bad: unknown[] = [{ cycles: { maxPeriod: 9, repeats: 2 } }, { tools: [{ match: 'x'.repeat(70_000) }] }, { thresholds: [4], stopAfter: 1 }, { tools: [{ match: 'a', stopAfter: 2 }, { match: 'b', typo: 1 }] }]
+    const bad: unknown[] = [
+      { cycles: { maxPeriod: 9, repeats: 2 } },
+      { tools: [{ match: 'x'.repeat(70_000) }] },
+      { thresholds: [4], stopAfter: 1 },
+      {
+        tools: [
+          { match: 'a', stopAfter: 2 },
+          { match: 'b', typo: 1 },
+        ],
+      },
+    ]
     for (const update of bad) expect(() => guard.configure(update as never)).toThrow(GuardConfigError)
     expect(guard.config).toBe(before)
     expect(ofType(events, 'config')).toEqual([])

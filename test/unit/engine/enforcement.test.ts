@@ -11,18 +11,23 @@ describe('preExecute and stopAfter through an agent loop', () => {
   it('blocks the call that would make a run longer than stopAfter; the blocked call counts as denied', async () => {
     const { agent, events } = await runScenario(oneCallPerStep(times(6, GREP)), { stopAfter: 3 })
     const results = agent.history.filter((m) => m.role === 'tool').map((m) => m.content[0])
-    expect(results.map((r) => r.output)).toEqual([
-      ...times(3, 'src/app.ts:12: // TODO: handle errors'),
-      blockText('grep', 3, 3),
-      blockText('grep', 4, 3),
-      blockText('grep', 5, 3),
+    expect(results.map((r) => r.output)).toEqual([...times(3, 'src/app.ts:12: // TODO: handle errors'), blockText('grep', 3, 3), blockText('grep', 4, 3), blockText('grep', 5, 3)])
+    expect(ofType(events, 'call').map(({ count, denied }) => [count, denied])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+      [5, true],
+      [6, true],
     ])
-    expect(ofType(events, 'call').map(({ count, denied }) => [count, denied])).toEqual([[1, false], [2, false], [3, false], [4, true], [5, true], [6, true]])
     expect(ofType(events, 'blocked').map(({ agentId, tool, count, feedback }) => ({ agentId, tool, count, feedback }))).toEqual(
       [3, 4, 5].map((count) => ({ agentId: 1, tool: 'grep', count, feedback: blockText('grep', count, 3) })),
     )
     // Reminders are unchanged by enforcement: the denied calls still reach 5.
-    expect(firedAt(agent.history)).toEqual([[3, 'grep × 3'], [5, 'grep × 5']])
+    expect(firedAt(agent.history)).toEqual([
+      [3, 'grep × 3'],
+      [5, 'grep × 5'],
+    ])
   })
 
   it('keeps blocking a result-aware run: the blocked call, denied, does not look like a new result', async () => {
@@ -43,7 +48,11 @@ describe('preExecute and stopAfter through an agent loop', () => {
     const byCall = await runScenario(script, { stopAfter: 2 })
     expect(ofType(byCall.events, 'blocked').map((e) => e.count)).toEqual([])
     const byTool = await runScenario(script, { stopAfter: 2, countBy: 'tool' })
-    expect(ofType(byTool.events, 'blocked').map((e) => [e.tool, e.count])).toEqual([['grep', 2], ['grep', 3], ['grep', 4]])
+    expect(ofType(byTool.events, 'blocked').map((e) => [e.tool, e.count])).toEqual([
+      ['grep', 2],
+      ['grep', 3],
+      ['grep', 4],
+    ])
   })
 })
 
@@ -89,7 +98,13 @@ describe('preExecute', () => {
     const agent = {}
     guard.observe({ agent, name: 'grep', arguments: 1 })
     guard.observe({ agent, name: 'grep', arguments: 1 })
-    const hostile = { agent, name: 'grep', get arguments(): never { throw new Error('no arguments today') } }
+    const hostile = {
+      agent,
+      name: 'grep',
+      get arguments(): never {
+        throw new Error('no arguments today')
+      },
+    }
     // A throwing getter is the page's object failing, not misuse: the call goes on.
     expect(guard.preExecute(hostile)).toEqual({ kind: 'continue' })
     expect(ofType(events, 'fault').map((e) => e.message)).toEqual(['preExecute: no arguments today'])

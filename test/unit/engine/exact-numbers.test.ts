@@ -15,13 +15,14 @@ const inArray = (token: string) => canonicalArguments(`[${token}]`).slice(1, -1)
 describe('numbers in arguments given as JSON text', () => {
   it('tells calls apart whose ids differ past 2^53, as a model sends them', async () => {
     const get = (id: string) => ['get_item', `{"id":${id}}`] as const
-    const { agent, events } = await runScenario(
-      oneCallPerStep([get('1800000000000000001'), ...Array.from({ length: 5 }, () => get('1800000000000000002'))]),
-      undefined,
-      { tools: { ...tools, get_item: ({ id }: { id: number }) => `item ${id}` } },
-    )
+    const { agent, events } = await runScenario(oneCallPerStep([get('1800000000000000001'), ...Array.from({ length: 5 }, () => get('1800000000000000002'))]), undefined, {
+      tools: { ...tools, get_item: ({ id }: { id: number }) => `item ${id}` },
+    })
     expect(ofType(events, 'call').map((e) => e.count)).toEqual([1, 1, 2, 3, 4, 5])
-    expect(firedAt(agent.history)).toEqual([[4, 'get_item × 3'], [6, 'get_item × 5']])
+    expect(firedAt(agent.history)).toEqual([
+      [4, 'get_item × 3'],
+      [6, 'get_item × 5'],
+    ])
     expect(textsIn(agent.history)).toEqual([GENTLE, detailed('get_item', 5, '{"id":1800000000000000002}')])
   })
 
@@ -74,8 +75,7 @@ describe('numbers in arguments given as JSON text', () => {
     for (let i = 0; i < 3000; i++) {
       const mantissa = rng.int(2 ** 30) / 2 ** 30 + rng.int(2 ** 23) / 2 ** 53
       const value = (rng.chance(0.5) ? -1 : 1) * mantissa * 10 ** (rng.int(600) - 300)
-      for (const text of [`{"n":${JSON.stringify(value)}}`, `[${value.toExponential()}, ${value}]`])
-        expect(canonicalArguments(text), text).toBe(serialiser(JSON.parse(text)))
+      for (const text of [`{"n":${JSON.stringify(value)}}`, `[${value.toExponential()}, ${value}]`]) expect(canonicalArguments(text), text).toBe(serialiser(JSON.parse(text)))
     }
   }, 30_000)
 
@@ -103,8 +103,7 @@ function jsonValue(rng: Random, depth: number): unknown {
   if (depth > 0 && rng.chance(0.5)) {
     if (rng.chance(0.4)) return Array.from({ length: rng.int(4) }, () => jsonValue(rng, depth - 1))
     const fields: Record<string, unknown> = {}
-    for (let i = rng.int(5); i > 0; i--)
-      Object.defineProperty(fields, rng.pick([...KEYS, 'id', 'B', 'b ']), { value: jsonValue(rng, depth - 1), enumerable: true, configurable: true, writable: true })
+    for (let i = rng.int(5); i > 0; i--) Object.defineProperty(fields, rng.pick([...KEYS, 'id', 'B', 'b ']), { value: jsonValue(rng, depth - 1), enumerable: true, configurable: true, writable: true })
     return fields
   }
   switch (rng.int(6)) {

@@ -70,7 +70,15 @@ describe('results with ignored keys', () => {
   it('removes the keys first, between and last in an object, in arrays too, and keeps the members around them', async () => {
     // Sorted, `checkedAt` comes first in the first job, between `at` and `id` in the second, last in `meta`.
     const { events } = await polls([
-      { checkedAt: 1, jobs: [{ checkedAt: 1, id: 1 }, { id: 2, at: 'eu', checkedAt: 1 }], area: 'eu', meta: { b: 1, checkedAt: 1 } },
+      {
+        checkedAt: 1,
+        jobs: [
+          { checkedAt: 1, id: 1 },
+          { id: 2, at: 'eu', checkedAt: 1 },
+        ],
+        area: 'eu',
+        meta: { b: 1, checkedAt: 1 },
+      },
       '{"area":"eu","meta":{"checkedAt":2,"b":1},"jobs":[{"id":1,"checkedAt":2},{"checkedAt":2,"id":2,"at":"eu"}],"checkedAt":2}',
       { jobs: [{ id: 1 }, { id: 2, at: 'us', checkedAt: 3 }], area: 'eu', meta: { b: 1 }, checkedAt: 3 },
     ])

@@ -25,7 +25,13 @@ describe('subscribe', () => {
     await runAgent({ guard, agent: child, model: scriptedModel(script), tools, prompt: 'Go.', permit: (name) => name !== 'read_file' })
     guard.promptSubmit(child)
     guard.configure({ argumentsPreviewChars: 10 })
-    await guard.postExecute({ agent: child, name: 'grep', get arguments(): never { throw new Error('broken getter') } })
+    await guard.postExecute({
+      agent: child,
+      name: 'grep',
+      get arguments(): never {
+        throw new Error('broken getter')
+      },
+    })
     const call = { tracked: true, denied: false, isError: false, agentId: 2 }
     expect(untimed(events)).toEqual([
       { type: 'agent-seen', agent: { id: 1, label: 'main' } },
@@ -34,7 +40,12 @@ describe('subscribe', () => {
       { type: 'call', ...call, seq: 2, tool: 'todo_write', canonicalArguments: '["a"]', tracked: false, count: 1, nextThreshold: 2 },
       { type: 'call', ...call, seq: 3, tool: 'grep', canonicalArguments: '{"q":"x"}', count: 2, nextThreshold: 3 },
       {
-        type: 'reminder', agentId: 2, seq: 3, tool: 'grep', count: 2, level: 'gentle',
+        type: 'reminder',
+        agentId: 2,
+        seq: 3,
+        tool: 'grep',
+        count: 2,
+        level: 'gentle',
         message: { role: 'user', content: [{ type: 'text', text: GENTLE }], source: { kind: 'plugin', plugin: 'repeat-tool-guard', form: 'notice', summary: 'grep × 2' } },
       },
       { type: 'chain-reset', agentId: 2, reason: 'different-call', previousCount: 2 },
@@ -149,7 +160,12 @@ describe('snapshot', () => {
     const a: Record<string, unknown> = { name: 'a' }
     const b: Record<string, unknown> = { name: 'b', parent: a }
     a.parent = b
-    const hostile = { name: 'hostile', get parent(): never { throw new Error('no') } }
+    const hostile = {
+      name: 'hostile',
+      get parent(): never {
+        throw new Error('no')
+      },
+    }
     const notAgent = { name: 'odd', parent: 'root' }
     for (const agent of [self, a, hostile, notAgent]) guard.observe({ agent, name: 'grep' })
     expect(guard.snapshot().map(({ id, label, parentId }) => [id, label, parentId])).toEqual([

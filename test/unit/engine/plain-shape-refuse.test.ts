@@ -71,10 +71,22 @@ describe('matchesShape', () => {
     expect(decides([{ b: 1 }], [{ b: 1, toJSON: () => ({ b: 1 }) }])).toBe(false)
     expect(decides({ a: 1 }, { a: 1, toJSON: 1 })).toBe(false)
     const shape = kept({ a: [1] })
-    Object.defineProperty(Object.prototype, 'toJSON', { value: function (this: unknown) { return this }, configurable: true, writable: true })
+    Object.defineProperty(Object.prototype, 'toJSON', {
+      value: function (this: unknown) {
+        return this
+      },
+      configurable: true,
+      writable: true,
+    })
     expect(matchesShape({ a: [1] }, shape)).toBe(false)
     delete inherited.toJSON
-    Object.defineProperty(Array.prototype, 'toJSON', { value: function (this: unknown) { return this }, configurable: true, writable: true })
+    Object.defineProperty(Array.prototype, 'toJSON', {
+      value: function (this: unknown) {
+        return this
+      },
+      configurable: true,
+      writable: true,
+    })
     expect(matchesShape({ a: [1] }, shape)).toBe(false)
     delete arrayInherited.toJSON
     expect(matchesShape({ a: [1] }, shape)).toBe(true)
@@ -84,10 +96,8 @@ describe('matchesShape', () => {
     const shape = kept({ a: 1, b: [1] })
     expect(matchesShape(Object.defineProperty({}, 'a', { get: fails, enumerable: true }), shape)).toBe(false)
     expect(matchesShape(Object.defineProperty({ a: 1 }, 'b', { get: fails, enumerable: true }), shape)).toBe(false)
-    for (const trap of ['get', 'ownKeys', 'getOwnPropertyDescriptor', 'getPrototypeOf'] as const)
-      expect(matchesShape(new Proxy({ a: 1, b: [1] }, { [trap]: fails }), shape), trap).toBe(false)
-    for (const trap of ['get', 'getPrototypeOf'] as const)
-      expect(matchesShape({ a: 1, b: new Proxy([1], { [trap]: fails }) }, shape), `${trap} of an array`).toBe(false)
+    for (const trap of ['get', 'ownKeys', 'getOwnPropertyDescriptor', 'getPrototypeOf'] as const) expect(matchesShape(new Proxy({ a: 1, b: [1] }, { [trap]: fails }), shape), trap).toBe(false)
+    for (const trap of ['get', 'getPrototypeOf'] as const) expect(matchesShape({ a: 1, b: new Proxy([1], { [trap]: fails }) }, shape), `${trap} of an array`).toBe(false)
     // An array's keys are not listed, by the walk or by either serialiser: its length and items are read.
     const unlisted = new Proxy([1], { ownKeys: fails, getOwnPropertyDescriptor: fails })
     expect(decides({ a: 1, b: [1] }, { a: 1, b: unlisted })).toBe(true)
@@ -120,7 +130,12 @@ describe('matchesShape', () => {
     const cap = 1 << 20
     expect(decides({ content: 'x'.repeat(cap) }, { content: 'x'.repeat(cap) })).toBe(true)
     expect(decides({ content: 'x'.repeat(cap) }, { content: `${'x'.repeat(cap - 1)}y` })).toBe(false)
-    expect(decides(Array.from({ length: (1 << 14) - 1 }, () => ({})), Array.from({ length: (1 << 14) - 1 }, () => ({})))).toBe(true)
+    expect(
+      decides(
+        Array.from({ length: (1 << 14) - 1 }, () => ({})),
+        Array.from({ length: (1 << 14) - 1 }, () => ({})),
+      ),
+    ).toBe(true)
     expect(decides(nestedArrays(257), nestedArrays(257))).toBe(true)
     expect(decides(nestedArrays(257), nestedArrays(258))).toBe(false)
   })

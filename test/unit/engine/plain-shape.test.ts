@@ -104,7 +104,13 @@ describe('shapeOf', () => {
     Object.defineProperty(Object.prototype, 'toJSON', { value: 1, configurable: true, writable: true })
     expect(shapeOf({ a: 1 })).toBeUndefined()
     delete inherited.toJSON
-    Object.defineProperty(Array.prototype, 'toJSON', { value: function (this: unknown) { return this }, configurable: true, writable: true })
+    Object.defineProperty(Array.prototype, 'toJSON', {
+      value: function (this: unknown) {
+        return this
+      },
+      configurable: true,
+      writable: true,
+    })
     expect(shapeOf({ a: [1] })).toBeUndefined()
     expect(shapeOf({ a: 1 })).toBeDefined()
     delete arrayInherited.toJSON
@@ -167,7 +173,9 @@ describe('shapeOf', () => {
       // Only the traps the walk reaches matter; none throws out of it.
       expect(() => shapeOf(proxy), trap).not.toThrow()
       if (trap !== 'has') expect(shapeOf(proxy), trap).toBeUndefined()
-      expect(shapeOf({ a: [new Proxy([1], { [trap]: fails })] }), `${trap} of a nested array`).toSatisfy((shape) => trap === 'ownKeys' || trap === 'getOwnPropertyDescriptor' || trap === 'has' ? shape !== undefined : shape === undefined)
+      expect(shapeOf({ a: [new Proxy([1], { [trap]: fails })] }), `${trap} of a nested array`).toSatisfy((shape) =>
+        trap === 'ownKeys' || trap === 'getOwnPropertyDescriptor' || trap === 'has' ? shape !== undefined : shape === undefined,
+      )
     }
     const { proxy, revoke } = Proxy.revocable({ a: 1 }, {})
     revoke()

@@ -32,7 +32,10 @@ describe('turning resultAware on or off in the middle of a run', () => {
     const { agent, events } = await pollsReconfigured({ resultAware: true }, { resultAware: false }, ['queued', 'queued', 'running 1', 'running 2', 'running 3', 'running 4'])
     expect(ofType(events, 'call').map((e) => e.count)).toEqual([1, 2, 3, 4, 5, 6])
     expect(ofType(events, 'chain-reset')).toEqual([])
-    expect(firedAt(agent.history)).toEqual([[3, 'poll_job × 3'], [5, 'poll_job × 5']])
+    expect(firedAt(agent.history)).toEqual([
+      [3, 'poll_job × 3'],
+      [5, 'poll_job × 5'],
+    ])
   })
 
   it('turned on, keeps the run: the first result read joins it, and the next ones are compared with it', async () => {

@@ -78,7 +78,14 @@ describe('recognising a repeat by its shape', () => {
       // costs nothing when it reads as the shape, else one serialisation and a new shape.
       if (!same) expect(cost, `seed ${seed}`).toEqual({ canonical: 1, shapes: 0 })
       else if (!kept) expect(cost, `seed ${seed}`).toEqual({ canonical: 1, shapes: 1 })
-      else expect([{ canonical: 0, shapes: 0 }, { canonical: 1, shapes: 1 }], `seed ${seed}`).toContainEqual(cost)
+      else
+        expect(
+          [
+            { canonical: 0, shapes: 0 },
+            { canonical: 1, shapes: 1 },
+          ],
+          `seed ${seed}`,
+        ).toContainEqual(cost)
       if (same) repeats++
       if (same && kept) shapedRepeats++
       if (cost.canonical === 0) skipped++
@@ -256,14 +263,16 @@ describe('recognising a repeat by its shape', () => {
   it('serialises a repeat only when it does not read as the run’s shape', () => {
     const guard = createRepeatToolGuard()
     const agent = {}
-    const counts = (args: () => unknown) =>
-      Array.from({ length: 4 }, () => serialisationsIn(() => guard.observe({ agent, name: 'write_file', arguments: args() })))
+    const counts = (args: () => unknown) => Array.from({ length: 4 }, () => serialisationsIn(() => guard.observe({ agent, name: 'write_file', arguments: args() })))
     // The first call of a run, then the second, which confirms it, then none.
     expect(counts(() => ({ path: 'a', content: 'x' }))).toEqual([1, 1, 0, 0])
     expect(counts(() => '{"path":"b"}')).toEqual([1, 1, 0, 0])
     // Reordered keys: they do not read as the shape, the canonical form is the same; the run goes
     // on, and each call's shape is made again.
-    const orders = [{ path: 'c', content: 'y' }, { content: 'y', path: 'c' }]
+    const orders = [
+      { path: 'c', content: 'y' },
+      { content: 'y', path: 'c' },
+    ]
     let turn = 0
     expect(counts(() => orders[turn++ % 2])).toEqual([1, 1, 1, 1])
     expect(guard.snapshot()[0]!.count).toBe(4)
@@ -372,7 +381,11 @@ describe('boxed primitives and typed arrays, which JSON writes as the plain data
 
 describe('a typed array next to arguments that throw', () => {
   it('is not the same call as an object with its items as keys, as it is not without the throwing part', () => {
-    const broken = () => ({ get b(): never { throw new Error('b') } })
+    const broken = () => ({
+      get b(): never {
+        throw new Error('b')
+      },
+    })
     const typed = () => ({ items: new Uint8Array(11), broken: broken() })
     const plain = () => ({ items: elevenKeys(), broken: broken() })
     const guard = createRepeatToolGuard()

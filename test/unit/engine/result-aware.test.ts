@@ -34,7 +34,11 @@ describe('result-aware runs', () => {
 
   it('sends the original reminders for the same poll without resultAware', async () => {
     const { agent } = await runScenario(oneCallPerStep(times(9, POLL)), undefined, { tools: { ...tools, poll_job: progressingJob() } })
-    expect(firedAt(agent.history)).toEqual([[3, 'poll_job × 3'], [5, 'poll_job × 5'], [8, 'poll_job × 8']])
+    expect(firedAt(agent.history)).toEqual([
+      [3, 'poll_job × 3'],
+      [5, 'poll_job × 5'],
+      [8, 'poll_job × 8'],
+    ])
     expect(textsIn(agent.history)).toEqual([GENTLE, detailed('poll_job', 5, '{"id":"job-7"}'), detailed('poll_job', 8, '{"id":"job-7"}')])
   })
 
@@ -47,7 +51,10 @@ describe('result-aware runs', () => {
   it('compares results without the ignored keys, at any depth', async () => {
     const config = { resultAware: true, ignoreResultKeys: ['timestamp', 'requestId'] }
     const ignoring = await runScenario(oneCallPerStep(times(5, POLL)), config, { tools: { ...tools, poll_job: stuckJob() } })
-    expect(firedAt(ignoring.agent.history)).toEqual([[3, 'poll_job × 3'], [5, 'poll_job × 5']])
+    expect(firedAt(ignoring.agent.history)).toEqual([
+      [3, 'poll_job × 3'],
+      [5, 'poll_job × 5'],
+    ])
     const comparingAll = await runScenario(oneCallPerStep(times(5, POLL)), { resultAware: true }, { tools: { ...tools, poll_job: stuckJob() } })
     expect(firedAt(comparingAll.agent.history)).toEqual([])
   })
@@ -61,7 +68,6 @@ describe('result-aware runs', () => {
 })
 
 describe('result keys', () => {
-
   it('treats results without content as equal, and an error as a different result', () => {
     const guard = createRepeatToolGuard({ resultAware: true, thresholds: [2] })
     const events = recordEvents(guard)
@@ -83,7 +89,14 @@ describe('result keys', () => {
     const agent = {}
     const call = { agent, name: 'poll_job', arguments: { id: 1 } }
     for (const result of [{ content: '' }, {}, { content: undefined }, { content: 'undefined' }, { content: () => 'left out' }, { content: '' }]) guard.observe(call, result)
-    expect(ofType(events, 'call').map((e) => [e.count, e.result])).toEqual([[1, ''], [1, undefined], [2, undefined], [3, 'undefined'], [4, undefined], [1, '']])
+    expect(ofType(events, 'call').map((e) => [e.count, e.result])).toEqual([
+      [1, ''],
+      [1, undefined],
+      [2, undefined],
+      [3, 'undefined'],
+      [4, undefined],
+      [1, ''],
+    ])
     expect(replayedCounts(events, config)).toEqual([1, 1, 2, 3, 4, 1])
   })
 
@@ -113,7 +126,15 @@ describe('result keys', () => {
     guard.observe(call, { content: { a: [1, { at: 1 }], b: 1, self: '[Circular]' } })
     guard.observe(call, { content: cyclic })
     guard.observe(call, { content: '{"b":1,"self":"[Circular]","a":[1,{"at":3}]}' })
-    expect(guard.observe(call, { content: { get a(): never { throw new Error('gone') } } })).toBeUndefined()
+    expect(
+      guard.observe(call, {
+        content: {
+          get a(): never {
+            throw new Error('gone')
+          },
+        },
+      }),
+    ).toBeUndefined()
     expect(ofType(events, 'call').map((e) => e.count)).toEqual([1, 2, 3, 1])
   })
 
@@ -132,7 +153,7 @@ describe('result keys', () => {
 })
 
 describe('the result on call events', () => {
-  function callResults(config: Parameters<typeof createRepeatToolGuard>[0], results: readonly (Parameters<ReturnType<typeof createRepeatToolGuard>['observe']>[1])[]) {
+  function callResults(config: Parameters<typeof createRepeatToolGuard>[0], results: readonly Parameters<ReturnType<typeof createRepeatToolGuard>['observe']>[1][]) {
     const guard = createRepeatToolGuard(config)
     const seen: (string | undefined)[] = []
     const keys: boolean[] = []
@@ -147,13 +168,7 @@ describe('the result on call events', () => {
   }
 
   it('carries what a result-aware run compares: text as it came, other content canonical without the ignored keys', () => {
-    const { seen } = callResults({ resultAware: true, ignoreResultKeys: ['at'] }, [
-      { content: 'running 1/4' },
-      { content: { b: 2, a: 1, at: 5 } },
-      { content: 'x', denied: true },
-      {},
-      undefined,
-    ])
+    const { seen } = callResults({ resultAware: true, ignoreResultKeys: ['at'] }, [{ content: 'running 1/4' }, { content: { b: 2, a: 1, at: 5 } }, { content: 'x', denied: true }, {}, undefined])
     // With keys to ignore, the compared form is the content's canonical form without them:
     // replayed as content, it compares as the original did.
     expect(seen).toEqual(['running 1/4', '{"a":1,"b":2}', undefined, undefined, undefined])

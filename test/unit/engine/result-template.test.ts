@@ -22,7 +22,25 @@ type Tree = { readonly raw: string } | { readonly members: readonly (readonly [s
 
 // Names as written: escaped ones decode to an ignored key or to an ordinary one.
 const NAMES = ['"a"', '"b"', '"timestamp"', '"requestId"', '"time\\u0073tamp"', '"__proto__"', '"request\\u0049d"', '"é"']
-const TOKENS = ['1', '-0', '1.0', '1e2', '1800000000000000001', '1800000000000000002', '0.30000000000000001', '1e400', '"x"', '"a\\"b"', '"\\u0041"', '"12345678"', '"😀"', 'true', 'false', 'null', '""']
+const TOKENS = [
+  '1',
+  '-0',
+  '1.0',
+  '1e2',
+  '1800000000000000001',
+  '1800000000000000002',
+  '0.30000000000000001',
+  '1e400',
+  '"x"',
+  '"a\\"b"',
+  '"\\u0041"',
+  '"12345678"',
+  '"😀"',
+  'true',
+  'false',
+  'null',
+  '""',
+]
 // Values that are not JSON, or not one value: a text holding one is no JSON at all.
 const NOT_VALUES = ['tru', '01', '-', '1.', '"\u0001"', '"\\x"', '"open', '[1,}', '{"a"}', '[1] 2', '{}}', '']
 

@@ -11,16 +11,48 @@ const SCROLL = ['scroll_page', { by: 600 }] as const
 const withScroll: Record<string, Tool> = { ...tools, scroll_page: () => 'scrolled' }
 
 it('applies per-tool thresholds to two tools interleaved, each run restarting on the other', async () => {
-  const config = { thresholds: [3], tools: [{ match: 'scroll_*', thresholds: [6, 10] }, { match: 'grep', thresholds: [2] }] }
-  const script = oneCallPerStep([...times(2, GREP), ...times(6, SCROLL), ...times(3, GREP), ...times(10, SCROLL), ['read_file', { path: 'a' }], ['read_file', { path: 'a' }], ['read_file', { path: 'a' }]])
+  const config = {
+    thresholds: [3],
+    tools: [
+      { match: 'scroll_*', thresholds: [6, 10] },
+      { match: 'grep', thresholds: [2] },
+    ],
+  }
+  const script = oneCallPerStep([
+    ...times(2, GREP),
+    ...times(6, SCROLL),
+    ...times(3, GREP),
+    ...times(10, SCROLL),
+    ['read_file', { path: 'a' }],
+    ['read_file', { path: 'a' }],
+    ['read_file', { path: 'a' }],
+  ])
   const { agent, events } = await runScenario(script, config, { tools: withScroll })
-  expect(firedAt(agent.history)).toEqual([[2, 'grep × 2'], [8, 'scroll_page × 6'], [10, 'grep × 2'], [17, 'scroll_page × 6'], [21, 'scroll_page × 10'], [24, 'read_file × 3']])
-  expect(ofType(events, 'call').slice(0, 9).map((e) => e.nextThreshold)).toEqual([2, null, 6, 6, 6, 6, 6, 10, 2])
+  expect(firedAt(agent.history)).toEqual([
+    [2, 'grep × 2'],
+    [8, 'scroll_page × 6'],
+    [10, 'grep × 2'],
+    [17, 'scroll_page × 6'],
+    [21, 'scroll_page × 10'],
+    [24, 'read_file × 3'],
+  ])
+  expect(
+    ofType(events, 'call')
+      .slice(0, 9)
+      .map((e) => e.nextThreshold),
+  ).toEqual([2, null, 6, 6, 6, 6, 6, 10, 2])
   expect(ofType(events, 'chain-reset').map((e) => e.previousCount)).toEqual([2, 6, 3, 10])
 })
 
 it('takes the first entry whose pattern matches, and the top level for fields it leaves out', async () => {
-  const config = { thresholds: [2, 4], countBy: 'tool', tools: [{ match: 'grep', thresholds: [3] }, { match: 'gr*', thresholds: [2], countBy: 'call' }] } as const
+  const config = {
+    thresholds: [2, 4],
+    countBy: 'tool',
+    tools: [
+      { match: 'grep', thresholds: [3] },
+      { match: 'gr*', thresholds: [2], countBy: 'call' },
+    ],
+  } as const
   const guard = createRepeatToolGuard(config)
   const agent = {}
   const fired = Array.from({ length: 4 }, (_, i) => guard.observe({ agent, name: 'grep', arguments: { q: i } })?.content[0].text)
@@ -50,7 +82,13 @@ it('makes one tool result-aware, leaving the others exact', async () => {
 })
 
 it('enforces stopAfter per tool, and never for a tool whose entry turns it off', async () => {
-  const config = { stopAfter: 3, tools: [{ match: 'scroll_*', stopAfter: null }, { match: 'grep', stopAfter: 2 }] }
+  const config = {
+    stopAfter: 3,
+    tools: [
+      { match: 'scroll_*', stopAfter: null },
+      { match: 'grep', stopAfter: 2 },
+    ],
+  }
   const guard = createRepeatToolGuard(config)
   const events = recordEvents(guard)
   const agent = {}
@@ -91,7 +129,13 @@ it('fires nothing past the highest threshold, however long the run goes on', () 
 })
 
 it('fires each tool’s own thresholds exactly, and nothing past its highest, in long runs', () => {
-  const guard = createRepeatToolGuard({ thresholds: [3], tools: [{ match: 'scroll_*', thresholds: [2, 7, 50] }, { match: 'grep', thresholds: [4] }] })
+  const guard = createRepeatToolGuard({
+    thresholds: [3],
+    tools: [
+      { match: 'scroll_*', thresholds: [2, 7, 50] },
+      { match: 'grep', thresholds: [4] },
+    ],
+  })
   const agent = {}
   expect(remindedAt(guard, agent, 'scroll_page', 300)).toEqual([2, 7, 50])
   expect(remindedAt(guard, agent, 'grep', 100)).toEqual([4])

@@ -20,7 +20,10 @@ it('pins the transcript the model sees when it repeats one call five times', asy
     },
   ])
   const after = injected.map((m) => transcript[transcript.indexOf(m) - 1])
-  expect(after).toMatchObject([{ role: 'tool', content: [{ id: 'call_3_1' }] }, { role: 'tool', content: [{ id: 'call_5_1' }] }])
+  expect(after).toMatchObject([
+    { role: 'tool', content: [{ id: 'call_3_1' }] },
+    { role: 'tool', content: [{ id: 'call_5_1' }] },
+  ])
   // The two reminders reach the model exactly once each: the requests before saw fewer.
   expect(model.requests.map((r) => r.filter((m) => m.role === 'user' && m.source !== undefined).length)).toEqual([0, 0, 0, 1, 1, 2])
   await expect(`${JSON.stringify(transcript, null, 2)}\n`).toMatchFileSnapshot('__snapshots__/repeat-five-times.transcript.json')

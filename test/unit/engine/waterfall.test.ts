@@ -18,11 +18,7 @@ function primed() {
 describe('the post-execute waterfall', () => {
   it('always asks the next plugin, exactly once, reminder or not', async () => {
     const downstream = vi.fn((): PostToolDecision => ({ kind: 'continue' }))
-    const { agent } = await runScenario(
-      oneCallPerStep([...times(3, ['grep', { q: 'x' }] as const), ['todo_write', []], ['grep', { q: 'y' }]]),
-      { exclude: ['todo_write'] },
-      { downstream },
-    )
+    const { agent } = await runScenario(oneCallPerStep([...times(3, ['grep', { q: 'x' }] as const), ['todo_write', []], ['grep', { q: 'y' }]]), { exclude: ['todo_write'] }, { downstream })
     expect(downstream).toHaveBeenCalledTimes(5)
     expect(remindersIn(agent.history).map(({ reminder }) => textOf(reminder))).toEqual([GENTLE])
   })
@@ -66,7 +62,11 @@ describe('the post-execute waterfall', () => {
 
   it('lets a downstream failure through, with the chain already advanced', async () => {
     const { guard, exec } = primed()
-    await expect(guard.postExecute(exec, {}, () => { throw new Error('downstream broke') })).rejects.toThrow('downstream broke')
+    await expect(
+      guard.postExecute(exec, {}, () => {
+        throw new Error('downstream broke')
+      }),
+    ).rejects.toThrow('downstream broke')
     expect(guard.snapshot()).toMatchObject([{ count: 2 }])
   })
 
@@ -79,7 +79,12 @@ describe('the post-execute waterfall', () => {
       expect(ofType(events, 'fault')[0]!.message).toMatch(/^postExecute: the reminder was not added: /)
     }
     const { guard, exec, events } = primed()
-    const hostile = { kind: 'continue', get additionalContexts(): never { throw new Error('trap') } } as unknown as PostToolDecision
+    const hostile = {
+      kind: 'continue',
+      get additionalContexts(): never {
+        throw new Error('trap')
+      },
+    } as unknown as PostToolDecision
     expect(await guard.postExecute(exec, {}, () => hostile)).toBe(hostile)
     expect(ofType(events, 'fault').map((e) => e.message)).toEqual(['postExecute: the reminder was not added: trap'])
   })
@@ -88,8 +93,18 @@ describe('the post-execute waterfall', () => {
 describe('a guard fault', () => {
   it('never fails the caller: the downstream decision goes through and the chain stays sound', async () => {
     const { guard, agent, events } = primed()
-    const hostileArguments = { agent, name: 'grep', get arguments(): never { throw new Error('arguments getter') } }
-    const hostileResult = { get denied(): never { throw new Error('denied getter') } }
+    const hostileArguments = {
+      agent,
+      name: 'grep',
+      get arguments(): never {
+        throw new Error('arguments getter')
+      },
+    }
+    const hostileResult = {
+      get denied(): never {
+        throw new Error('denied getter')
+      },
+    }
     const downstream: PostToolDecision = { kind: 'continue', additionalContexts: [other] }
     expect(await guard.postExecute(hostileArguments, {}, () => downstream)).toBe(downstream)
     expect(await guard.postExecute({ agent, name: 'grep', arguments: { q: 'x' } }, hostileResult, () => downstream)).toBe(downstream)
@@ -101,7 +116,13 @@ describe('a guard fault', () => {
 
   it('is reported to nobody when nobody listens, and still does not fail the caller', async () => {
     const guard = createRepeatToolGuard()
-    const exec = { agent: {}, name: 'grep', get arguments(): never { throw new Error('x') } }
+    const exec = {
+      agent: {},
+      name: 'grep',
+      get arguments(): never {
+        throw new Error('x')
+      },
+    }
     await expect(guard.postExecute(exec)).resolves.toEqual({ kind: 'continue' })
   })
 })
@@ -129,16 +150,13 @@ describe('misuse', () => {
 
   it('throws a TypeError for a next that is not a function, before touching the chain', async () => {
     const guard = createRepeatToolGuard()
-    await expect(guard.postExecute({ agent: {}, name: 'grep' }, {}, { kind: 'continue' } as never)).rejects.toThrow(
-      'repeat-tool-guard: next must be a function returning a decision, got object',
-    )
+    await expect(guard.postExecute({ agent: {}, name: 'grep' }, {}, { kind: 'continue' } as never)).rejects.toThrow('repeat-tool-guard: next must be a function returning a decision, got object')
     expect(guard.snapshot()).toEqual([])
   })
 
   it('throws a TypeError for promptSubmit without an agent object', () => {
     const guard = createRepeatToolGuard()
-    for (const agent of [undefined, null, 'main', 1])
-      expect(() => guard.promptSubmit(agent as never)).toThrow(/^repeat-tool-guard: promptSubmit\(agent\) expects the agent object/)
+    for (const agent of [undefined, null, 'main', 1]) expect(() => guard.promptSubmit(agent as never)).toThrow(/^repeat-tool-guard: promptSubmit\(agent\) expects the agent object/)
     expect(() => guard.promptSubmit({})).not.toThrow()
   })
 

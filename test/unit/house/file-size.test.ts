@@ -16,19 +16,12 @@ const SOURCE = /\.(ts|tsx|js|mjs|css|html)$/
  * list; the list only shrinks, and must end empty. A file listed here that is back within the
  * limit (or gone) fails the test too, so the list never outlives its files.
  */
-const NOT_YET_SPLIT: readonly string[] = [
-  'test/e2e/support/mock-llm.ts',
-  'test/e2e/wire/pages/xhr-agents.ts',
-  'test/e2e/wire/xhr.test.ts',
-  'test/unit/engine/repeat-shortcut.test.ts',
-]
+const NOT_YET_SPLIT: readonly string[] = ['test/e2e/support/mock-llm.ts', 'test/e2e/wire/pages/xhr-agents.ts', 'test/e2e/wire/xhr.test.ts', 'test/unit/engine/repeat-shortcut.test.ts']
 
 /** Every source file git knows in the code folders, with its size in bytes. */
 function sourceFiles(): { file: string; bytes: number }[] {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', ...CODE_FOLDERS], { cwd: ROOT, encoding: 'utf8' })
-  return [...new Set(listed.split('\0'))]
-    .filter((file) => SOURCE.test(file) && existsSync(join(ROOT, file)))
-    .map((file) => ({ file, bytes: statSync(join(ROOT, file)).size }))
+  return [...new Set(listed.split('\0'))].filter((file) => SOURCE.test(file) && existsSync(join(ROOT, file))).map((file) => ({ file, bytes: statSync(join(ROOT, file)).size }))
 }
 
 describe('file sizes', () => {
@@ -41,7 +34,9 @@ describe('file sizes', () => {
 
   it('lists as not yet split only files still over 12 KB', () => {
     const sizes = new Map(sourceFiles().map(({ file, bytes }) => [file, bytes]))
-    const stale = NOT_YET_SPLIT.filter((file) => (sizes.get(file) ?? 0) <= LIMIT).map((file) => `${file}: ${sizes.has(file) ? `${sizes.get(file)} bytes, within the limit` : 'no such file'}: take it off the list`)
+    const stale = NOT_YET_SPLIT.filter((file) => (sizes.get(file) ?? 0) <= LIMIT).map(
+      (file) => `${file}: ${sizes.has(file) ? `${sizes.get(file)} bytes, within the limit` : 'no such file'}: take it off the list`,
+    )
     expect(stale).toEqual([])
   })
 })

@@ -150,7 +150,11 @@ describe('the timeline and the agent list', () => {
     expect(rowsOf('call').map((row) => row.getAttribute('data-in-cycle'))).toEqual(['true', 'true', 'true', 'true'])
     act(() => screen.getByTestId('agent-row').click())
     const cycle = await screen.findByTestId('cycle-view')
-    expect(within(cycle).getAllByTestId('cycle-period').map((p) => p.textContent)).toEqual(['read_fileread_file', 'read_fileread_file'])
+    expect(
+      within(cycle)
+        .getAllByTestId('cycle-period')
+        .map((p) => p.textContent),
+    ).toEqual(['read_fileread_file', 'read_fileread_file'])
     expect(screen.getByTestId('agent-wasted').textContent).toBe('4 wasted')
   })
 

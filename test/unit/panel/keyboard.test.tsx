@@ -14,7 +14,12 @@ function geometry(sizes: { clientHeight: number; scrollHeight: (el: HTMLElement)
   const proto = HTMLElement.prototype
   const saved = ['clientHeight', 'scrollHeight'].map((key) => [key, Object.getOwnPropertyDescriptor(proto, key)] as const)
   Object.defineProperty(proto, 'clientHeight', { configurable: true, get: () => sizes.clientHeight })
-  Object.defineProperty(proto, 'scrollHeight', { configurable: true, get(this: HTMLElement) { return sizes.scrollHeight(this) } })
+  Object.defineProperty(proto, 'scrollHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return sizes.scrollHeight(this)
+    },
+  })
   return () => {
     for (const [key, descriptor] of saved) {
       if (descriptor) Object.defineProperty(proto, key, descriptor)
@@ -96,7 +101,9 @@ describe('the timeline', () => {
     mount(store)
     const list = screen.getByRole('listbox')
     expect(list.getAttribute('tabindex')).toBe('0')
-    const labels = within(list).getAllByRole('option').map((option) => option.getAttribute('aria-label'))
+    const labels = within(list)
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('aria-label'))
     expect(labels[0]).toBe('lead: call 1, grep {"q":"x"}, run of 1, next reminder at 3')
     expect(labels.at(-1)).toMatch(/^lead: gentle reminder, grep × 3: You are repeating the exact same tool call/)
 

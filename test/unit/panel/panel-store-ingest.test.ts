@@ -14,7 +14,15 @@ describe('ingest', () => {
 
     const [row] = store.agents()
     expect(row).toMatchObject({ depth: 0, children: 0 })
-    expect(row!.record).toMatchObject({ descriptor: { id: 'hook:1', kind: 'hook', label: 'researcher' }, tool: 'grep', args: '{"path":".","q":"x"}', count: 5, nextThreshold: 8, calls: 5, reminders: 2 })
+    expect(row!.record).toMatchObject({
+      descriptor: { id: 'hook:1', kind: 'hook', label: 'researcher' },
+      tool: 'grep',
+      args: '{"path":".","q":"x"}',
+      count: 5,
+      nextThreshold: 8,
+      calls: 5,
+      reminders: 2,
+    })
     expect(types(store)).toEqual(['call', 'call', 'call', 'reminder', 'call', 'call', 'reminder'])
     const reminders = rows(store.timeline(row!.record.key)).flatMap((e) => (e.event.type === 'reminder' ? [e.event.text] : []))
     expect(reminders[0]).toBe(GENTLE)

@@ -67,7 +67,7 @@ describe('reconnect', () => {
     expect(store.agents().map((r) => r.record.descriptor)).toEqual([agent])
   })
 
-  it('a snapshot\'s wire agents keep how they were reached', () => {
+  it("a snapshot's wire agents keep how they were reached", () => {
     const store = createPanelStore()
     const agents = [{ id: 'wire:1', kind: 'wire', label: 'axios agent', format: 'openai-chat', reach: 'xhr', tool: 'read', args: '{}', count: 3, nextThreshold: 5 }] as const
     store.ingest({ frameId: 0, url: 'u', events: [{ type: 'snapshot', at: 1, agents, config: RECOMMENDED_CONFIG }] })

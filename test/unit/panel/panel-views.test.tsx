@@ -14,7 +14,16 @@ describe('Panel', () => {
     const { store } = mount()
     expect(screen.getByTestId('no-agent-yet').textContent).toContain('No agent seen on this page yet.')
     // What every page sends first, agent or not: its load (a timeline row) and its config.
-    act(() => store.ingest({ frameId: 0, url: PAGE_URL, events: [{ type: 'page-load', at: 1, url: PAGE_URL }, { type: 'config', at: 1, config: RECOMMENDED_CONFIG }] }))
+    act(() =>
+      store.ingest({
+        frameId: 0,
+        url: PAGE_URL,
+        events: [
+          { type: 'page-load', at: 1, url: PAGE_URL },
+          { type: 'config', at: 1, config: RECOMMENDED_CONFIG },
+        ],
+      }),
+    )
     expect(screen.getAllByTestId('timeline-row').map((row) => row.getAttribute('data-kind'))).toEqual(['page-load'])
     const guidance = screen.getByTestId('no-agent-yet')
     expect(guidance.textContent).toContain('No agent seen on this page yet.')

@@ -21,7 +21,14 @@ function recorded(): PanelStore {
   for (let i = 0; i < 4; i++) page.guard.observe({ agent: lead, name: i % 2 ? 'read' : 'write', arguments: { body: `${SECRET}-${i % 2}` } })
   repeat(page, { name: 'helper', parent: lead }, 'login', { password: SECRET }, 1)
   store.ingest(page.batch())
-  store.ingest({ frameId: 0, url: 'u', events: [{ type: 'fault', at: 9, message: `TypeError: bad ${SECRET}` }, { type: 'config', at: 9, config: page.guard.config }] })
+  store.ingest({
+    frameId: 0,
+    url: 'u',
+    events: [
+      { type: 'fault', at: 9, message: `TypeError: bad ${SECRET}` },
+      { type: 'config', at: 9, config: page.guard.config },
+    ],
+  })
   return store
 }
 
@@ -56,7 +63,9 @@ describe('the sanitized export', () => {
     }
     expect(calls[0]!.result).toMatch(/^\[sanitized: \d+ chars, hash [0-9a-f]{16}\]$/)
     const detailed = events.find((e) => e.type === 'reminder' && e.level === 'detailed') as Extract<InspectorEvent, { type: 'reminder' }>
-    expect(detailed.text).toMatch(/^Repeated tool call detected:\n- tool: fetch_url\n- consecutive_calls: 5\n- arguments: \[sanitized: \d+ chars, hash [0-9a-f]{16}\]\nThe repeated calls are not making progress\./)
+    expect(detailed.text).toMatch(
+      /^Repeated tool call detected:\n- tool: fetch_url\n- consecutive_calls: 5\n- arguments: \[sanitized: \d+ chars, hash [0-9a-f]{16}\]\nThe repeated calls are not making progress\./,
+    )
     const cycle = events.find((e) => e.type === 'reminder' && e.level === 'cycle') as Extract<InspectorEvent, { type: 'reminder' }>
     expect(cycle.text).toMatch(/^Repeated cycle of tool calls detected:\n- cycle: write -> read\n\[sanitized: \d+ chars, hash [0-9a-f]{16}\]$/)
     expect(file.faults[0].message).toMatch(/^\[sanitized: \d+ chars, hash [0-9a-f]{16}\]$/)
@@ -92,7 +101,23 @@ describe('the sanitized export', () => {
   it('of a store at its budget, leaves out the oldest rows its stand-ins have no room for, says so, and imports exactly', () => {
     const store = createPanelStore({ maxBytes: 64 * 1024 })
     // Arguments of two characters: each stand-in is twenty times as long.
-    const calls = Array.from({ length: 400 }, (_, i): InspectorEvent => ({ type: 'call', at: i, agentId: 'hook:1', seq: i + 1, tool: 't', args: '{}', argsLength: 2, tracked: true, denied: false, isError: false, count: 1, nextThreshold: 3 }))
+    const calls = Array.from(
+      { length: 400 },
+      (_, i): InspectorEvent => ({
+        type: 'call',
+        at: i,
+        agentId: 'hook:1',
+        seq: i + 1,
+        tool: 't',
+        args: '{}',
+        argsLength: 2,
+        tracked: true,
+        denied: false,
+        isError: false,
+        count: 1,
+        nextThreshold: 3,
+      }),
+    )
     store.ingest({ frameId: 0, url: 'u', events: calls })
     const held = store.stats()
     expect(held.bytes).toBeGreaterThan(60 * 1024)
@@ -126,7 +151,12 @@ describe('a sanitized session imported', () => {
     expect(calls.every((c) => isStandIn(c.args))).toBe(true)
     const entries = [...Array(store.timeline(null).end).keys()].map((n) => store.timeline(null).entry(n)!).filter((e) => e.event.type === 'call')
     expect(entries.filter((e) => store.inCycle(e)).map((e) => e.event.type === 'call' && e.event.tool)).toEqual(['write', 'read', 'write', 'read'])
-    expect(store.agents().map((r) => r.record.args).every((args) => args === undefined || isStandIn(args))).toBe(true)
+    expect(
+      store
+        .agents()
+        .map((r) => r.record.args)
+        .every((args) => args === undefined || isStandIn(args)),
+    ).toBe(true)
     expect(store.exportSession('sanitized')).toBe(file)
     expect(store.exportSession('with-arguments')).toBe(file)
     store.backToLive()

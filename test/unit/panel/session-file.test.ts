@@ -18,7 +18,14 @@ function busyStore(): PanelStore {
   const framed = recordingPage()
   repeat(framed, { name: 'framed' }, 'grep', 1, 3)
   store.ingest(framed.batch(4))
-  store.ingest({ frameId: 0, url: 'u', events: [{ type: 'fault', at: 5, message: 'postExecute: boom' }, { type: 'config', at: 6, config: page.guard.config }] })
+  store.ingest({
+    frameId: 0,
+    url: 'u',
+    events: [
+      { type: 'fault', at: 5, message: 'postExecute: boom' },
+      { type: 'config', at: 6, config: page.guard.config },
+    ],
+  })
   store.ingest({
     frameId: 0,
     url: 'u',
@@ -47,9 +54,7 @@ describe('export and import', () => {
     expect(copy.session()).toStrictEqual(original.session())
     expect(copy.exportSession()).toBe(text)
     // and what the views show is the same
-    expect(copy.agents().map((r) => [r.record.key, r.depth, copy.isCurrent(r.record)])).toEqual(
-      original.agents().map((r) => [r.record.key, r.depth, original.isCurrent(r.record)]),
-    )
+    expect(copy.agents().map((r) => [r.record.key, r.depth, copy.isCurrent(r.record)])).toEqual(original.agents().map((r) => [r.record.key, r.depth, original.isCurrent(r.record)]))
     expect(copy.stats()).toMatchObject({ entries: original.stats().entries, calls: original.stats().calls })
     expect(copy.tools()).toEqual(original.tools())
   })
@@ -84,8 +89,14 @@ describe('export and import', () => {
     ['{"format":"something-else"}', 'session.version is missing'],
     [JSON.stringify({ format: 'x', version: 1, config: null, frames: [], agents: [], entries: [], faults: [], drops: {}, discarded: 0 }), 'session.format must be "repeat-tool-guard/session"'],
     [JSON.stringify({ format: 'repeat-tool-guard/session', version: 2, config: null, frames: [], agents: [], entries: [], faults: [], drops: {}, discarded: 0 }), 'session.version 2 is not supported'],
-    [JSON.stringify({ format: 'repeat-tool-guard/session', version: 1, config: { thresholds: [1] }, frames: [], agents: [], entries: [], faults: [], drops: {}, discarded: 0 }), 'session.config is not a valid event'],
-    [JSON.stringify({ format: 'repeat-tool-guard/session', version: 1, config: null, frames: [], agents: [], entries: [], faults: [], drops: { bogus: 1 }, discarded: 0 }), 'session.drops.bogus is not expected'],
+    [
+      JSON.stringify({ format: 'repeat-tool-guard/session', version: 1, config: { thresholds: [1] }, frames: [], agents: [], entries: [], faults: [], drops: {}, discarded: 0 }),
+      'session.config is not a valid event',
+    ],
+    [
+      JSON.stringify({ format: 'repeat-tool-guard/session', version: 1, config: null, frames: [], agents: [], entries: [], faults: [], drops: { bogus: 1 }, discarded: 0 }),
+      'session.drops.bogus is not expected',
+    ],
   ])('explains why %s is not a session', (text, message) => {
     const result = createPanelStore().importSession(text)
     expect(result.ok).toBe(false)

@@ -15,7 +15,14 @@ function recorded(): PanelStore {
   repeat(page, lead, 'grep', { q: 'x' }, 3)
   repeat(page, { name: 'helper', parent: lead }, 'read', 'f', 1)
   store.ingest(page.batch())
-  store.ingest({ frameId: 0, url: 'u', events: [{ type: 'fault', at: 5, message: 'boom' }, { type: 'config', at: 6, config: page.guard.config }] })
+  store.ingest({
+    frameId: 0,
+    url: 'u',
+    events: [
+      { type: 'fault', at: 5, message: 'boom' },
+      { type: 'config', at: 6, config: page.guard.config },
+    ],
+  })
   return store
 }
 
@@ -78,7 +85,14 @@ describe('an imported session', () => {
     repeat(live, { name: 'live' }, 'write', 1, 4)
     store.ingest(pageLoad('http://127.0.0.1/reloaded.html'))
     store.ingest(live.batch())
-    store.ingest({ frameId: 0, url: 'u', events: [{ type: 'page-load', at: 1, url: 'http://forged/' }, { type: 'config', at: 2, config: { ...RECOMMENDED_CONFIG, thresholds: [9] } }] })
+    store.ingest({
+      frameId: 0,
+      url: 'u',
+      events: [
+        { type: 'page-load', at: 1, url: 'http://forged/' },
+        { type: 'config', at: 2, config: { ...RECOMMENDED_CONFIG, thresholds: [9] } },
+      ],
+    })
     store.ingestHistory([pageLoad()], true)
     store.setDrops({ shape: 99 })
     store.countDrop('size')
@@ -112,7 +126,12 @@ describe('the panel connection after an import', () => {
   it('subscribes again when the user goes back to live, and records the history it gets', () => {
     const posted: unknown[] = []
     const listeners: ((m: unknown) => void)[] = []
-    const port = { postMessage: (m: unknown) => posted.push(m), onMessage: { addListener: (l: (m: unknown) => void) => listeners.push(l) }, onDisconnect: { addListener: vi.fn() }, disconnect: vi.fn() }
+    const port = {
+      postMessage: (m: unknown) => posted.push(m),
+      onMessage: { addListener: (l: (m: unknown) => void) => listeners.push(l) },
+      onDisconnect: { addListener: vi.fn() },
+      disconnect: vi.fn(),
+    }
     const runtime = { connect: () => port } as unknown as PanelConnectionOptions['runtime']
     const store = createPanelStore()
     const connection = connectPanel({ tabId: 3, store, runtime })

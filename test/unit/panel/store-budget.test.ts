@@ -95,7 +95,13 @@ describe('the byte budget covers every kind of record', () => {
   it('rows and faults: the oldest rows first, then the oldest faults', () => {
     const store = createPanelStore({ maxBytes: 256 * KB })
     const reminder = (seq: number): InspectorEvent => ({ type: 'reminder', at: seq, agentId: 'hook:1', seq, tool: 't', count: 3, level: 'gentle', text: `${seq}`.padEnd(20_000, 'r') })
-    feed(store, [batch(0, [1, 2, 3].map(reminder)), batch(0, Array.from({ length: 200 }, (_, i) => ({ type: 'fault', at: i, message: `${i}`.padEnd(30_000, '\u0001') }) as InspectorEvent))])
+    feed(store, [
+      batch(0, [1, 2, 3].map(reminder)),
+      batch(
+        0,
+        Array.from({ length: 200 }, (_, i) => ({ type: 'fault', at: i, message: `${i}`.padEnd(30_000, '\u0001') }) as InspectorEvent),
+      ),
+    ])
     expect(store.stats()).toMatchObject({ entries: 0, discarded: 3 })
     expect(store.faults().at(-1)?.at).toBe(199)
     expectRoundTrips(store)
@@ -103,7 +109,13 @@ describe('the byte budget covers every kind of record', () => {
 
   it('tool names: a thousand distinct 256-character names go with their last call', () => {
     const store = createPanelStore({ maxBytes: 128 * KB })
-    feed(store, batches(Array.from({ length: 1_000 }, (_, i) => call('hook:1', i + 1, '{}', `${i}`.padEnd(256, 'n'))), 100))
+    feed(
+      store,
+      batches(
+        Array.from({ length: 1_000 }, (_, i) => call('hook:1', i + 1, '{}', `${i}`.padEnd(256, 'n'))),
+        100,
+      ),
+    )
     expect(store.tools().length).toBe(store.stats().entries)
     expectRoundTrips(store)
   })
@@ -157,7 +169,10 @@ describe('the largest file a full store writes', () => {
       events.push({ type: 'reset', at: 1e300 + seq, agentId: 'hook:€', reason: 'result-changed', previousCount: far })
       events.push({ type: 'fault', at: Number.MAX_VALUE, message: seq % 2 ? 'f' : control(100) })
     }
-    feed(store, [...chunks(events, 2_000)].map((group) => ({ frameId, url: `https://app.example/${'€'.repeat(1_000)}`, events: group })))
+    feed(
+      store,
+      [...chunks(events, 2_000)].map((group) => ({ frameId, url: `https://app.example/${'€'.repeat(1_000)}`, events: group })),
+    )
     expectRoundTrips(store)
   })
 })

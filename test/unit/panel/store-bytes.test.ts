@@ -11,8 +11,7 @@ const KB = 1024
 
 function reminders(from: number, count: number, chars: number): StoreBatch {
   const events: InspectorEvent[] = []
-  for (let i = from; i < from + count; i++)
-    events.push({ type: 'reminder', at: i, agentId: 'hook:1', seq: i, tool: 't', count: 3, level: 'gentle', text: `${i}`.padEnd(chars, 'x') })
+  for (let i = from; i < from + count; i++) events.push({ type: 'reminder', at: i, agentId: 'hook:1', seq: i, tool: 't', count: 3, level: 'gentle', text: `${i}`.padEnd(chars, 'x') })
   return { frameId: 0, url: 'u', events }
 }
 
@@ -41,7 +40,20 @@ describe('byte budget', () => {
   it('counts every string a row keeps: arguments, reminder texts and URLs', () => {
     // preserve-log: the page load below must not clear what was measured before it
     const store = createPanelStore({ preserveLog: true })
-    const call = (args: string): InspectorEvent => ({ type: 'call', at: 1, agentId: 'hook:1', seq: 1, tool: 't', args, argsLength: args.length, tracked: true, denied: false, isError: false, count: 1, nextThreshold: 3 })
+    const call = (args: string): InspectorEvent => ({
+      type: 'call',
+      at: 1,
+      agentId: 'hook:1',
+      seq: 1,
+      tool: 't',
+      args,
+      argsLength: args.length,
+      tracked: true,
+      denied: false,
+      isError: false,
+      count: 1,
+      nextThreshold: 3,
+    })
     const sizes: number[] = []
     const measure = (event: InspectorEvent) => {
       const before = store.stats().bytes
@@ -111,7 +123,20 @@ describe('byte budget', () => {
       store.ingest(origin === undefined ? { frameId, url, events } : { frameId, url, origin, events })
       return store.stats().bytes - before
     }
-    const call = (seq: number, tool: string): InspectorEvent => ({ type: 'call', at: seq, agentId: 'hook:1', seq, tool, args: '{}', argsLength: 2, tracked: false, denied: false, isError: false, count: 0, nextThreshold: 3 })
+    const call = (seq: number, tool: string): InspectorEvent => ({
+      type: 'call',
+      at: seq,
+      agentId: 'hook:1',
+      seq,
+      tool,
+      args: '{}',
+      argsLength: 2,
+      tracked: false,
+      denied: false,
+      isError: false,
+      count: 0,
+      nextThreshold: 3,
+    })
     grows([call(1, 'seen'.padEnd(256, 's'))])
     // A subframe heard of for the first time: its address, and its origin.
     const address = `https://f.example/${'a'.repeat(2_000)}`
@@ -125,7 +150,16 @@ describe('byte budget', () => {
     expect(grows([call(2, 'new'.padEnd(256, 'n'))]) - grows([call(3, 'seen'.padEnd(256, 's'))])).toBeGreaterThanOrEqual(2 * 256)
     // A cycle's tools, kept beside its row.
     const tools = ['x'.repeat(200), 'y'.repeat(200)]
-    const reminder = (level: 'gentle' | 'cycle', seq: number): InspectorEvent => ({ type: 'reminder', at: 1, agentId: 'hook:1', seq, tool: 'x', count: 2, level, text: `Repeated cycle of tool calls detected:\n- cycle: ${tools.join(' -> ')}\n- repetitions: 2` })
+    const reminder = (level: 'gentle' | 'cycle', seq: number): InspectorEvent => ({
+      type: 'reminder',
+      at: 1,
+      agentId: 'hook:1',
+      seq,
+      tool: 'x',
+      count: 2,
+      level,
+      text: `Repeated cycle of tool calls detected:\n- cycle: ${tools.join(' -> ')}\n- repetitions: 2`,
+    })
     expect(grows([reminder('cycle', 4)]) - grows([reminder('gentle', 5)])).toBeGreaterThanOrEqual(2 * 400)
     // A reset's replay fingerprint, beside its row.
     const reset = (previousCount: number) => ({ type: 'reset', at: 1, agentId: 'hook:1', reason: 'prompt', previousCount }) as const

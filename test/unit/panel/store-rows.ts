@@ -3,7 +3,8 @@ import type { PanelStore } from '../../../extension/src/panel/store/panel-store.
 import type { TimelineEntry } from '../../../extension/src/panel/store/timeline-entry.ts'
 import type { TimelineView } from '../../../extension/src/panel/store/timeline-view.ts'
 
-export const GENTLE = 'You are repeating the exact same tool call with identical arguments. Carefully analyze the previous result before calling again: if the task is not complete, try a different approach or different arguments instead of repeating the call.'
+export const GENTLE =
+  'You are repeating the exact same tool call with identical arguments. Carefully analyze the previous result before calling again: if the task is not complete, try a different approach or different arguments instead of repeating the call.'
 
 export function rows(view: TimelineView): TimelineEntry[] {
   const out: TimelineEntry[] = []

@@ -9,7 +9,16 @@ import { createPanelStore } from '../../../extension/src/panel/store/panel-store
 afterEach(cleanup)
 
 const reminders = (from: number, count: number): InspectorEvent[] =>
-  Array.from({ length: count }, (_, i) => ({ type: 'reminder' as const, at: from + i, agentId: 'hook:1', seq: from + i, tool: 't', count: 3, level: 'gentle' as const, text: `r-${from + i} `.padEnd(20_000, 'x') }))
+  Array.from({ length: count }, (_, i) => ({
+    type: 'reminder' as const,
+    at: from + i,
+    agentId: 'hook:1',
+    seq: from + i,
+    tool: 't',
+    count: 3,
+    level: 'gentle' as const,
+    text: `r-${from + i} `.padEnd(20_000, 'x'),
+  }))
 
 it('draws the newest rows when one batch pushes out every row drawn, and more', () => {
   // About ten such rows fit the budget; each batch brings fifteen.

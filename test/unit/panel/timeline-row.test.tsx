@@ -20,8 +20,7 @@ function reminders(argumentsPreviewChars: number, argument: string): Extract<Ins
   return events.map(fromEngineEvent).filter((e) => e.type === 'reminder')
 }
 
-const row = (event: InspectorEvent) =>
-  render(<TimelineRow entry={{ agent: '0.1:hook:1', frameId: 0, event } as TimelineEntry} expanded={false} onToggle={() => {}} />)
+const row = (event: InspectorEvent) => render(<TimelineRow entry={{ agent: '0.1:hook:1', frameId: 0, event } as TimelineEntry} expanded={false} onToggle={() => {}} />)
 
 describe('a reminder row', () => {
   it('says how much of a cut reminder it shows', () => {
@@ -29,9 +28,7 @@ describe('a reminder row', () => {
     expect(detailed.textLength).toBeGreaterThan(LIMITS.text)
     row(detailed)
     expect(screen.getByTestId('reminder-text').textContent).toBe(detailed.text)
-    expect(screen.getByTestId('reminder-cut').textContent).toBe(
-      `(cut: ${LIMITS.text.toLocaleString('en-US')} of ${detailed.textLength!.toLocaleString('en-US')} chars shown)`,
-    )
+    expect(screen.getByTestId('reminder-cut').textContent).toBe(`(cut: ${LIMITS.text.toLocaleString('en-US')} of ${detailed.textLength!.toLocaleString('en-US')} chars shown)`)
   })
 
   it('says nothing of a cut for a whole reminder', () => {

@@ -81,7 +81,20 @@ describe('the result on the wire to the panel', () => {
     expect(checkInspectorEvent(call).ok).toBe(true)
     expect(checkInspectorEvent({ ...call, resultLength: 3 }).ok).toBe(false)
     expect(checkInspectorEvent({ ...call, result: 'x'.repeat(LIMITS.result + 1) }).ok).toBe(false)
-    const short = fromEngineEvent({ type: 'call', at: 1, agentId: 1, seq: 1, tool: 't', canonicalArguments: '{}', tracked: true, denied: false, isError: false, count: 1, nextThreshold: 3, result: 'ok' })
+    const short = fromEngineEvent({
+      type: 'call',
+      at: 1,
+      agentId: 1,
+      seq: 1,
+      tool: 't',
+      canonicalArguments: '{}',
+      tracked: true,
+      denied: false,
+      isError: false,
+      count: 1,
+      nextThreshold: 3,
+      result: 'ok',
+    })
     expect(short).toMatchObject({ result: 'ok' })
     expect(Object.hasOwn(short, 'resultLength')).toBe(false)
   })

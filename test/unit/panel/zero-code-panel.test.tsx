@@ -116,10 +116,7 @@ describe('rows of what zero-code mode only observed', () => {
   it('observe: the reminder would be inserted, the request was observed, not rewritten', () => {
     mount('https://app.example/', undefined, [agent, { ...request, withheld: 'observe' }, { ...reminder, withheld: 'observe' }, { ...request, at: 3, remindersInserted: 0, withheld: 'observe' }])
     expect(screen.getByText('would insert', { exact: false }).textContent).toBe('would insert at messages[7]')
-    expect(screen.getAllByTestId('request-outcome').map((e) => e.textContent)).toEqual([
-      '3 calls · observed, not rewritten (1 reminder would be inserted)',
-      '3 calls · observed, not rewritten',
-    ])
+    expect(screen.getAllByTestId('request-outcome').map((e) => e.textContent)).toEqual(['3 calls · observed, not rewritten (1 reminder would be inserted)', '3 calls · observed, not rewritten'])
   })
 
   it('keep-alive: says the limit is why', () => {

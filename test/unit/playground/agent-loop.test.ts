@@ -135,7 +135,15 @@ describe('the loop asks the guard before each call', () => {
     stubModel([{ tool_calls: [grep('a')] }, { content: 'done' }])
     const faults: string[] = []
     const engine = createRepeatToolGuard(RECOMMENDED_CONFIG)
-    const broken = { ...engine, postExecute: engine.postExecute, promptSubmit: engine.promptSubmit, config: engine.config, preExecute: () => { throw new Error('boom') } }
+    const broken = {
+      ...engine,
+      postExecute: engine.postExecute,
+      promptSubmit: engine.promptSubmit,
+      config: engine.config,
+      preExecute: () => {
+        throw new Error('boom')
+      },
+    }
     const s = new Session({
       endpoint: { baseUrl: 'http://model.test/v1/', model: 'm' },
       lead: { name: 'lead', system: 'sys' },

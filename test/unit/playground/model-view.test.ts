@@ -8,8 +8,7 @@ const entries: TranscriptEntry[] = [
   { kind: 'assistant', message: { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'grep', arguments: '{"pattern":"x"}' } }] } },
   { kind: 'tool-result', message: { role: 'tool', tool_call_id: 'c1', content: 'out' }, tool: 'grep', isError: false, denied: false },
 ]
-const shape = (rows: ReturnType<typeof modelView>) =>
-  rows.map((r) => (r.kind === 'inserted' ? `+${r.role}:${r.text}` : `${r.entry.kind}${r.changed ? '!' : ''}${r.unsent ? '?' : ''}`))
+const shape = (rows: ReturnType<typeof modelView>) => rows.map((r) => (r.kind === 'inserted' ? `+${r.role}:${r.text}` : `${r.entry.kind}${r.changed ? '!' : ''}${r.unsent ? '?' : ''}`))
 
 describe('modelView', () => {
   test('without a report from the model, the page entries; what came after the reply is unseen', () => {

@@ -28,7 +28,11 @@ describe('endpoint settings', () => {
   })
 
   test('storage that refuses access leaves the defaults', () => {
-    const refusing = new Proxy(localStorage, { get: () => () => { throw new Error('denied') } })
+    const refusing = new Proxy(localStorage, {
+      get: () => () => {
+        throw new Error('denied')
+      },
+    })
     const s = { local: refusing, session: refusing }
     expect(() => saveEndpointSettings({ ...DEFAULT_ENDPOINT, apiKey: 'x' }, s)).not.toThrow()
     expect(loadEndpointSettings(s)).toEqual(DEFAULT_ENDPOINT)

@@ -42,7 +42,20 @@ describe('scripted scenarios through the real loop and engine', () => {
 
   test('parallel: reminders follow all results of the step', async () => {
     const { lead } = await runScenario('parallel')
-    expect(lead.entries.map((e) => e.kind)).toEqual(['system', 'prompt', 'assistant', 'tool-result', 'tool-result', 'tool-result', 'reminder', 'assistant', 'tool-result', 'tool-result', 'reminder', 'assistant'])
+    expect(lead.entries.map((e) => e.kind)).toEqual([
+      'system',
+      'prompt',
+      'assistant',
+      'tool-result',
+      'tool-result',
+      'tool-result',
+      'reminder',
+      'assistant',
+      'tool-result',
+      'tool-result',
+      'reminder',
+      'assistant',
+    ])
     expect(reminderMarks(lead)).toEqual(['3:gentle', '5:detailed'])
   })
 
@@ -140,9 +153,7 @@ describe('the detector scenarios: one option makes the difference', () => {
     expect(all).toHaveLength(6)
     expect(all.slice(0, 5).every((r) => !r.denied)).toBe(true)
     expect(all[5]).toMatchObject({ denied: true, isError: true })
-    expect(all[5]!.message.content).toBe(
-      'Blocked by repeat-tool-guard: run_tests was already called 5 times in a row with identical arguments (stopAfter: 5). Choose a different action.',
-    )
+    expect(all[5]!.message.content).toBe('Blocked by repeat-tool-guard: run_tests was already called 5 times in a row with identical arguments (stopAfter: 5). Choose a different action.')
     expect(reminderMarks(stopped)).toEqual(['3:gentle', '5:detailed'])
     expect(stopped.answer).toContain('The guard stopped me')
   })

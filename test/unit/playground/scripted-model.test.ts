@@ -4,7 +4,11 @@ import { listModels, respond } from '../../../playground/model/respond.ts'
 
 const sys = { role: 'system', content: 'You are a coding agent.' }
 const ask = { role: 'user', content: 'go' }
-const callMsg = (id: string, name = 'read_file', args = '{"path":"src/format.ts"}') => ({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: args } }] })
+const callMsg = (id: string, name = 'read_file', args = '{"path":"src/format.ts"}') => ({
+  role: 'assistant',
+  content: null,
+  tool_calls: [{ id, type: 'function', function: { name, arguments: args } }],
+})
 const result = (id: string, content = 'text') => ({ role: 'tool', tool_call_id: id, content })
 
 describe('the scripted model endpoint', () => {
@@ -18,7 +22,13 @@ describe('the scripted model endpoint', () => {
       id: 'chatcmpl-replay-5-2',
       object: 'chat.completion',
       model: 'scripted/replay-5',
-      choices: [{ index: 0, finish_reason: 'tool_calls', message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_2', type: 'function', function: { name: 'read_file', arguments: '{"path":"src/format.ts"}' } }] } }],
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'tool_calls',
+          message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_2', type: 'function', function: { name: 'read_file', arguments: '{"path":"src/format.ts"}' } }] },
+        },
+      ],
       echo: { messages },
     })
   })
@@ -74,7 +84,15 @@ describe('how the scripted model reads a conversation', () => {
   })
 
   test('any other user message starts a new turn', () => {
-    const c = readConversation([sys, ask, callMsg('c1'), result('c1'), { role: 'user', content: 'now repeat it for parse.ts' }, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'again' }] as never)
+    const c = readConversation([
+      sys,
+      ask,
+      callMsg('c1'),
+      result('c1'),
+      { role: 'user', content: 'now repeat it for parse.ts' },
+      { role: 'assistant', content: 'ok' },
+      { role: 'user', content: 'again' },
+    ] as never)
     expect(c.prompt).toBe('again')
     expect(c.steps).toEqual([])
     const afterAnswer = readConversation([sys, ask, { role: 'assistant', content: 'done' }, { role: 'user', content: 'please repeat' }] as never)

@@ -82,7 +82,12 @@ describe('grep', () => {
 describe('todo_write', () => {
   test('replaces the list and renders it', async () => {
     const ws = workspace()
-    const out = await run(ws, 'todo_write', { todos: [{ content: 'a', status: 'completed' }, { content: 'b', status: 'pending' }] })
+    const out = await run(ws, 'todo_write', {
+      todos: [
+        { content: 'a', status: 'completed' },
+        { content: 'b', status: 'pending' },
+      ],
+    })
     expect(out.content).toBe('Todo list updated (1/2 done):\n[x] a\n[ ] b')
     expect(ws.todos).toHaveLength(2)
     expect((await run(ws, 'todo_write', { todos: [{ content: 'a', status: 'done' }] })).content).toBe('Error: todos[0].status must be one of pending, in_progress, completed')

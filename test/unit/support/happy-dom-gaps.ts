@@ -5,5 +5,4 @@
 if (typeof window !== 'undefined' && typeof globalThis.requestIdleCallback !== 'function')
   globalThis.requestIdleCallback = ((run: () => void) => setTimeout(run, 0)) as unknown as typeof requestIdleCallback
 
-if (typeof window !== 'undefined' && !('origin' in window))
-  Object.defineProperty(window, 'origin', { get: () => window.location.origin, configurable: true })
+if (typeof window !== 'undefined' && !('origin' in window)) Object.defineProperty(window, 'origin', { get: () => window.location.origin, configurable: true })

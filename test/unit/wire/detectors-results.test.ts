@@ -11,7 +11,11 @@ describe.each(FORMATS)('%s: result-aware runs compare the results the request ca
   const aware = configWith({ resultAware: true })
 
   test('a poll whose result changes every time is progress: no reminder, and each change resets the run', () => {
-    const results = run(format, [1, 2, 3, 4, 5, 6].map((n) => poll(`building: ${n * 10}%`)), aware)
+    const results = run(
+      format,
+      [1, 2, 3, 4, 5, 6].map((n) => poll(`building: ${n * 10}%`)),
+      aware,
+    )
     expect(remindersOf(results)).toEqual([])
     expect(ofType(eventsOf(results), 'chain-reset').map((e) => [e.reason, e.previousCount])).toEqual(Array(5).fill(['result-changed', 1]))
     expect(results.every(({ text }) => !text.includes(GENTLE))).toBe(true)
@@ -28,7 +32,11 @@ describe.each(FORMATS)('%s: result-aware runs compare the results the request ca
   })
 
   test('without resultAware the results are not read: changing results still loop, byte for byte as before', () => {
-    const changing = run(format, [1, 2, 3, 4, 5, 6].map((n) => poll(`building: ${n * 10}%`)), RECOMMENDED_CONFIG)
+    const changing = run(
+      format,
+      [1, 2, 3, 4, 5, 6].map((n) => poll(`building: ${n * 10}%`)),
+      RECOMMENDED_CONFIG,
+    )
     const same = run(format, Array(6).fill(poll('building: 10%')), RECOMMENDED_CONFIG)
     expect(remindersOf(changing)).toEqual([
       ['build_status', 'gentle', 3],
@@ -74,7 +82,13 @@ describe('result contents as the formats carry them', () => {
   }
   const script: Script = { system: SYSTEM, turns: [{ prompt: 'wait' }, ...Array<Turn>(5).fill(poll('x'))] }
   const runWith = (build: (script: Script) => Body, content: (n: number) => unknown) =>
-    remindersOf(drive(createWireGuard(), requests(script, (s) => withContent(build(s), content)), aware))
+    remindersOf(
+      drive(
+        createWireGuard(),
+        requests(script, (s) => withContent(build(s), content)),
+        aware,
+      ),
+    )
 
   test.each([
     ['openai-chat', openaiChatBody],
@@ -85,14 +99,23 @@ describe('result contents as the formats carry them', () => {
       ['build_status', 'gentle', 3],
       ['build_status', 'detailed', 5],
     ])
-    const twoParts = (n: number) => [{ type: 'text', text: 'state:' }, { type: 'text', text: `${n}` }]
+    const twoParts = (n: number) => [
+      { type: 'text', text: 'state:' },
+      { type: 'text', text: `${n}` },
+    ]
     expect(runWith(build, twoParts)).toEqual([])
   })
 
   test('parts that are not all text (an image) are compared as they are', () => {
-    const image = (n: number) => [{ type: 'text', text: 'screen' }, { type: 'image', source: { data: n % 2 === 0 ? 'a' : 'b' } }]
+    const image = (n: number) => [
+      { type: 'text', text: 'screen' },
+      { type: 'image', source: { data: n % 2 === 0 ? 'a' : 'b' } },
+    ]
     expect(runWith(anthropicBody, image)).toEqual([])
-    const sameImage = () => [{ type: 'text', text: 'screen' }, { type: 'image', source: { data: 'a' } }]
+    const sameImage = () => [
+      { type: 'text', text: 'screen' },
+      { type: 'image', source: { data: 'a' } },
+    ]
     expect(runWith(anthropicBody, sameImage)).toEqual([
       ['build_status', 'gentle', 3],
       ['build_status', 'detailed', 5],

@@ -18,7 +18,11 @@ describe.each(FORMATS)('%s: a cycle spans requests', (format) => {
   })
   // A B | A B | A B: the cycle completes in the third request; a fourth adds one more A.
   const guard = createWireGuard()
-  const results = drive(guard, [2, 4, 6, 7].map((steps) => BUILDERS[format](script(steps))), config)
+  const results = drive(
+    guard,
+    [2, 4, 6, 7].map((steps) => BUILDERS[format](script(steps))),
+    config,
+  )
   const cycleEvents = ofType(eventsOf(results), 'reminder')
 
   test('the cycle reminder fires once, for the sixth call, in the request that completes it', () => {
@@ -52,7 +56,7 @@ describe.each(FORMATS)('%s: per-tool settings', (format) => {
   const READ: ScriptedCall = { name: 'read_file', args: { path: 'a.ts' } }
   const config = configWith({ tools: [{ match: 'wait', thresholds: [2] }] })
 
-  test('each run follows its own tool\'s thresholds, across requests', () => {
+  test("each run follows its own tool's thresholds, across requests", () => {
     const results = run(format, [...Array(3).fill({ calls: [WAIT] }), ...Array(3).fill({ calls: [READ] })], config)
     expect(remindersOf(results)).toEqual([
       ['wait', 'gentle', 2],

@@ -15,9 +15,7 @@ const SCRIPT: Script = { turns: [{ prompt: 'Show me the two items.' }, get('A'),
  */
 function bodies(format: keyof typeof BUILDERS): string[] {
   const quote = format === 'openai-chat' || format === 'openai-responses' ? '\\"' : '"'
-  return requests(SCRIPT, BUILDERS[format]).map((body) =>
-    JSON.stringify(body).replaceAll(`${quote}A${quote}`, '1800000000000000001').replaceAll(`${quote}B${quote}`, '1800000000000000002'),
-  )
+  return requests(SCRIPT, BUILDERS[format]).map((body) => JSON.stringify(body).replaceAll(`${quote}A${quote}`, '1800000000000000001').replaceAll(`${quote}B${quote}`, '1800000000000000002'))
 }
 
 describe.each(['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const)('%s: arguments with ids past 2^53', (format) => {

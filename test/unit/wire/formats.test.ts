@@ -11,9 +11,7 @@ import { GENTLE } from '../../fixtures/wire/reminders.ts'
 /** The items of a walk, shortened to what a test compares. */
 function shape(conversation: Conversation) {
   return conversation.items.map((item) =>
-    item.kind === 'prompt'
-      ? 'prompt'
-      : { calls: item.calls.map((c) => `${c.name}${c.isError ? '!' : ''}`), at: [...item.at.path, item.at.index], guarded: item.guarded },
+    item.kind === 'prompt' ? 'prompt' : { calls: item.calls.map((c) => `${c.name}${c.isError ? '!' : ''}`), at: [...item.at.path, item.at.index], guarded: item.guarded },
   )
 }
 
@@ -27,8 +25,7 @@ describe('the cheap test before parsing', () => {
       expect(MARKER_HINTS.some((hint) => `${marker}"`.includes(hint))).toBe(true)
       expect(mayHoldToolCall(`{"x":[{"${marker}":[]}]}`)).toBe(true)
     }
-    for (const build of Object.values(BUILDERS))
-      expect(mayHoldToolCall(JSON.stringify(build({ turns: [{ prompt: 'p' }, ...repeat({ name: 't', args: {} }, 1)] })))).toBe(true)
+    for (const build of Object.values(BUILDERS)) expect(mayHoldToolCall(JSON.stringify(build({ turns: [{ prompt: 'p' }, ...repeat({ name: 't', args: {} }, 1)] })))).toBe(true)
   })
 
   test('it says what the marker regex says, with or without a hint in the body', () => {
@@ -51,8 +48,7 @@ describe('detecting the format by body shape', () => {
   })
 
   test('bodies without a tool call in their history are none of them', () => {
-    for (const body of [{ messages: [{ role: 'user', content: 'hi' }] }, { input: 'hi' }, { contents: [{ parts: [{ text: 'hi' }] }] }, { messages: 'x' }])
-      expect(detectFormat(body)).toBeUndefined()
+    for (const body of [{ messages: [{ role: 'user', content: 'hi' }] }, { input: 'hi' }, { contents: [{ parts: [{ text: 'hi' }] }] }, { messages: 'x' }]) expect(detectFormat(body)).toBeUndefined()
   })
 })
 
@@ -63,7 +59,13 @@ describe('OpenAI Chat Completions', () => {
         { role: 'developer', content: 'rules' },
         null,
         'junk',
-        { role: 'user', content: [{ type: 'text', text: 'hi' }, { type: 'image_url', image_url: { url: 'x' } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'hi' },
+            { type: 'image_url', image_url: { url: 'x' } },
+          ],
+        },
         { role: 'assistant', content: 'thinking', tool_calls: [call('c1'), call('c2', 'grep'), null, { id: 'c3', type: 'function', function: { name: '' } }] },
         { role: 'tool', tool_call_id: 'c2', content: 'b' },
         { role: 'tool', tool_call_id: 'c1', content: 'a' },
@@ -75,12 +77,7 @@ describe('OpenAI Chat Completions', () => {
       ],
     }
     const conversation = openaiChat.walk(body)
-    expect(shape(conversation)).toEqual([
-      'prompt',
-      { calls: ['read_file', 'grep'], at: ['messages', 7], guarded: false },
-      'prompt',
-      { calls: ['apply_patch'], at: ['messages', 11], guarded: true },
-    ])
+    expect(shape(conversation)).toEqual(['prompt', { calls: ['read_file', 'grep'], at: ['messages', 7], guarded: false }, 'prompt', { calls: ['apply_patch'], at: ['messages', 11], guarded: true }])
     expect(conversation.system).toBe('rules')
     expect(conversation.carriesReminders).toBe(true)
     const step = conversation.items[3] as Extract<Conversation['items'][number], { kind: 'step' }>
@@ -132,11 +129,7 @@ describe('OpenAI Responses', () => {
       ],
     }
     const conversation = openaiResponses.walk(body)
-    expect(shape(conversation)).toEqual([
-      'prompt',
-      { calls: ['read_file', 'patch'], at: ['input', 8], guarded: false },
-      { calls: ['read_file'], at: ['input', 11], guarded: true },
-    ])
+    expect(shape(conversation)).toEqual(['prompt', { calls: ['read_file', 'patch'], at: ['input', 8], guarded: false }, { calls: ['read_file'], at: ['input', 11], guarded: true }])
     expect(conversation.system).toBe('rules')
   })
 
@@ -184,8 +177,7 @@ describe('Anthropic Messages', () => {
   })
 
   test('a tool_use without its result ends the walk', () => {
-    const walk = (next: unknown) =>
-      shape(anthropic.walk({ messages: [{ role: 'user', content: 'go' }, { role: 'assistant', content: [use('t1'), use('t2')] }, next] }))
+    const walk = (next: unknown) => shape(anthropic.walk({ messages: [{ role: 'user', content: 'go' }, { role: 'assistant', content: [use('t1'), use('t2')] }, next] }))
     expect(walk({ role: 'user', content: [result('t1')] })).toEqual(['prompt'])
     expect(walk({ role: 'assistant', content: [] })).toEqual(['prompt'])
     expect(walk(undefined)).toEqual(['prompt'])

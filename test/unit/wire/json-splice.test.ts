@@ -37,9 +37,7 @@ describe('spliceJson', () => {
 
   test('finds members by their decoded name, the last one when a name repeats (as JSON.parse does)', () => {
     const text = '{"messages":[1],"mess\\u0061ges":[2,3],"other":{"messages":[9]},"x":true,"y":null}'
-    expect(splice(text, [{ at: { path: ['messages'], index: 1 }, values: ['0'] }])).toBe(
-      '{"messages":[1],"mess\\u0061ges":[2,0,3],"other":{"messages":[9]},"x":true,"y":null}',
-    )
+    expect(splice(text, [{ at: { path: ['messages'], index: 1 }, values: ['0'] }])).toBe('{"messages":[1],"mess\\u0061ges":[2,0,3],"other":{"messages":[9]},"x":true,"y":null}')
     const nested = '{"m":[{"content":[1],"content":[5,6]}]}'
     expect(splice(nested, [{ at: { path: ['m', 0, 'content'], index: 2 }, values: ['7'] }])).toBe('{"m":[{"content":[1],"content":[5,6,7]}]}')
   })
@@ -59,7 +57,10 @@ describe('spliceJson', () => {
 
   test('a path that does not lead to an array, or an index past its end, is an error', () => {
     const text = '{"a":[1,{"b":2}],"s":"x","o":{"k":1}}'
-    const fails = (path: (string | number)[], index = 0) => () => splice(text, [{ at: { path, index }, values: ['0'] }])
+    const fails =
+      (path: (string | number)[], index = 0) =>
+      () =>
+        splice(text, [{ at: { path, index }, values: ['0'] }])
     expect(fails(['missing'])).toThrow('no member "missing"')
     expect(fails(['s'])).toThrow('does not lead to an array')
     expect(fails(['a', 5])).toThrow('no element 5')
@@ -91,7 +92,10 @@ describe('spliceJson', () => {
   test('an array is read from the nearer end, and what was read serves the next insertions', () => {
     const list = Array.from({ length: 10 }, (_, i) => ({ i, text: `"${i}"` }))
     const text = JSON.stringify({ list })
-    const out = splice(text, [2, 1, 9, 8, 10].map((index) => ({ at: { path: ['list'], index }, values: [`"at ${index}"`] })))
+    const out = splice(
+      text,
+      [2, 1, 9, 8, 10].map((index) => ({ at: { path: ['list'], index }, values: [`"at ${index}"`] })),
+    )
     const expected: unknown[] = [...list]
     for (const index of [10, 9, 8, 2, 1]) expected.splice(index, 0, `at ${index}`)
     expect(JSON.parse(out)).toEqual({ list: expected })

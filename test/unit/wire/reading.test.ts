@@ -6,7 +6,7 @@ import { conversationKey, conversationLabel } from '../../../engine/wire/identit
 import { isGuardReminder } from '../../../engine/wire/reminder-text.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
 
-describe('recognising the guard\'s reminders', () => {
+describe("recognising the guard's reminders", () => {
   test('both texts, for any tool, count and arguments, including a cut preview', () => {
     expect(isGuardReminder(GENTLE)).toBe(true)
     expect(isGuardReminder(detailed('read_file', 5, '{"path":"a"}'))).toBe(true)
@@ -56,7 +56,12 @@ describe('message contents', () => {
   test('reminder contents are nothing but reminders', () => {
     expect(isReminderContent(GENTLE)).toBe(true)
     expect(isReminderContent([{ type: 'text', text: GENTLE }, { text: GENTLE }])).toBe(true)
-    expect(isReminderContent([{ type: 'text', text: GENTLE }, { type: 'text', text: 'and more' }])).toBe(false)
+    expect(
+      isReminderContent([
+        { type: 'text', text: GENTLE },
+        { type: 'text', text: 'and more' },
+      ]),
+    ).toBe(false)
     expect(isReminderContent([])).toBe(false)
     expect(isReminderContent(undefined)).toBe(false)
   })
@@ -88,12 +93,23 @@ describe('history', () => {
   test('steps are told apart by call ids, names and arguments', () => {
     const history = createHistory(undefined)
     const at = { path: [], index: 0 }
-    history.step([{ id: 'a', name: 'g', arguments: '{}', isError: false }, { id: 'b', name: 'g', arguments: '{}', isError: false }], at, false)
-    history.step([{ name: 'g', arguments: { q: 1 }, isError: false }, { id: '', name: 'h', arguments: '{"q":2}', isError: false }], at, false)
-    expect(history.done().items.map((i) => (i.kind === 'step' ? i.key : ''))).toEqual([
-      'a\u0001g\u0001{}\u0000b\u0001g\u0001{}',
-      '\u0001g\u0001{"q":1}\u0000\u0001h\u0001{"q":2}',
-    ])
+    history.step(
+      [
+        { id: 'a', name: 'g', arguments: '{}', isError: false },
+        { id: 'b', name: 'g', arguments: '{}', isError: false },
+      ],
+      at,
+      false,
+    )
+    history.step(
+      [
+        { name: 'g', arguments: { q: 1 }, isError: false },
+        { id: '', name: 'h', arguments: '{"q":2}', isError: false },
+      ],
+      at,
+      false,
+    )
+    expect(history.done().items.map((i) => (i.kind === 'step' ? i.key : ''))).toEqual(['a\u0001g\u0001{}\u0000b\u0001g\u0001{}', '\u0001g\u0001{"q":1}\u0000\u0001h\u0001{"q":2}'])
   })
 })
 

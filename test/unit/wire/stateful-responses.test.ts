@@ -21,7 +21,7 @@ describe.each([false, true])('a loop continued by id (streamed: %s)', (stream) =
     expect(reminderPlacements(turns)).toEqual([[], [], [], [['gentle', 'input[1]']], [], [['detailed', 'input[1]']], []])
   })
 
-  test('the page\'s bytes are kept: the rewritten body is the page\'s with one item more', () => {
+  test("the page's bytes are kept: the rewritten body is the page's with one item more", () => {
     const text = JSON.stringify(turns[3]!.body)
     const reminder = JSON.stringify({ role: 'user', content: [{ type: 'input_text', text: GENTLE }] })
     const at = text.indexOf('}]}') + 1
@@ -34,7 +34,12 @@ describe.each([false, true])('a loop continued by id (streamed: %s)', (stream) =
     expect(events.filter((e) => e.type === 'agent')).toEqual([{ type: 'agent', at: expect.any(Number), agentId: 1, format: 'openai-responses', label: SYSTEM }])
     expect(events.filter((e) => e.type === 'call').map((e) => e.type === 'call' && [e.seq, e.count])).toEqual([1, 2, 3, 4, 5, 6].map((n) => [n, n]))
     expect(events.filter((e) => e.type === 'request').map((e) => e.type === 'request' && [e.calls, e.remindersInserted])).toEqual([
-      [1, 0], [2, 0], [3, 1], [4, 0], [5, 1], [6, 0],
+      [1, 0],
+      [2, 0],
+      [3, 1],
+      [4, 0],
+      [5, 1],
+      [6, 0],
     ])
   })
 })
@@ -99,7 +104,7 @@ describe('what is not guarded', () => {
     expect(turn.events).toEqual([])
   })
 
-  test('a reminder already in the page\'s own input is not inserted again', () => {
+  test("a reminder already in the page's own input is not inserted again", () => {
     const { p } = loop(2)
     const own = { role: 'user', content: [{ type: 'input_text', text: GENTLE }] }
     const turn = p.send(next('resp_2', [output(3), own]))

@@ -1,14 +1,7 @@
 // The wire agents: one per conversation, told apart and remembered across requests.
 import { describe, expect, test } from 'vitest'
 import { createWireGuard } from '../../../engine/wire/index.ts'
-import {
-  anthropicBody,
-  openaiChatBody,
-  repeat,
-  requests,
-  type Body,
-  type Script,
-} from '../../fixtures/wire/conversations.ts'
+import { anthropicBody, openaiChatBody, repeat, requests, type Body, type Script } from '../../fixtures/wire/conversations.ts'
 import { occurrences } from '../../fixtures/wire/placements.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
 import { READ, LOOP, drive, eventsOf, ofType } from './support/wire-guard-drive.ts'
@@ -22,18 +15,29 @@ describe('agents', () => {
     const c = requests(child, anthropicBody)
     const results = drive(guard, [p[1]!, c[1]!, p[2]!, c[2]!, p[3]!, c[3]!])
     const events = eventsOf(results)
-    expect(ofType(events, 'agent').map((e) => [e.agentId, e.label])).toEqual([[1, 'You are the lead agent.'], [2, 'You are a search subagent.']])
-    expect(ofType(events, 'reminder').map((e) => [e.agentId, e.tool])).toEqual([[1, 'read_file'], [2, 'grep']])
+    expect(ofType(events, 'agent').map((e) => [e.agentId, e.label])).toEqual([
+      [1, 'You are the lead agent.'],
+      [2, 'You are a search subagent.'],
+    ])
+    expect(ofType(events, 'reminder').map((e) => [e.agentId, e.tool])).toEqual([
+      [1, 'read_file'],
+      [2, 'grep'],
+    ])
     expect(ofType(events, 'call').map((e) => [e.agentId, e.seq, e.count])).toEqual([
-      [1, 1, 1], [2, 1, 1], [1, 2, 2], [2, 2, 2], [1, 3, 3], [2, 3, 3],
+      [1, 1, 1],
+      [2, 1, 1],
+      [1, 2, 2],
+      [2, 2, 2],
+      [1, 3, 3],
+      [2, 3, 3],
     ])
   })
 
-  test('labels come from the system prompt\'s first words, else the first prompt, else the format', () => {
-    const label = (script: Script, build = openaiChatBody) =>
-      ofType(eventsOf(drive(createWireGuard(), requests(script, build))), 'agent')[0]!.label
-    expect(label({ system: 'You are a meticulous senior engineer who reviews every pull request twice', turns: [{ prompt: 'go' }, { calls: [READ] }] }))
-      .toBe('You are a meticulous senior engineer who reviews…')
+  test("labels come from the system prompt's first words, else the first prompt, else the format", () => {
+    const label = (script: Script, build = openaiChatBody) => ofType(eventsOf(drive(createWireGuard(), requests(script, build))), 'agent')[0]!.label
+    expect(label({ system: 'You are a meticulous senior engineer who reviews every pull request twice', turns: [{ prompt: 'go' }, { calls: [READ] }] })).toBe(
+      'You are a meticulous senior engineer who reviews…',
+    )
     expect(label({ turns: [{ prompt: 'summarise   the\nrepo' }, { calls: [READ] }] })).toBe('summarise the repo')
     expect(label({ turns: [{ calls: [READ] }] })).toBe('OpenAI Chat Completions agent')
     expect(label({ system: 'x'.repeat(100), turns: [{ calls: [READ] }] })).toBe(`${'x'.repeat(60)}…`)
@@ -53,7 +57,10 @@ describe('agents', () => {
     const [result] = drive(guard, [branch])
     const events = result!.inspection!.events
     // Steps 2 and 3 are new: counted again from step 1's count, numbered after what was reported.
-    expect(ofType(events, 'call').map((e) => [e.seq, e.count])).toEqual([[4, 2], [5, 3]])
+    expect(ofType(events, 'call').map((e) => [e.seq, e.count])).toEqual([
+      [4, 2],
+      [5, 3],
+    ])
     expect(ofType(events, 'reminder').map((e) => [e.seq, e.placement])).toEqual([[5, 'messages[7]']])
     expect(occurrences(result!.text, GENTLE)).toBe(1)
     expect(guard.snapshot()).toMatchObject([{ agentId: 1, count: 3, nextThreshold: 5 }])
@@ -78,11 +85,14 @@ describe('agents', () => {
     const [again] = drive(guard, [bodies[1]!])
     expect(again!.inspection!.events.map((e) => e.type)).toEqual(['request'])
     const [next] = drive(guard, [bodies[3]!])
-    expect(ofType(next!.inspection!.events, 'call').map((e) => [e.seq, e.count])).toEqual([[5, 2], [6, 3]])
+    expect(ofType(next!.inspection!.events, 'call').map((e) => [e.seq, e.count])).toEqual([
+      [5, 2],
+      [6, 3],
+    ])
     expect(occurrences(next!.text, GENTLE)).toBe(1)
   })
 
-  test('the snapshot lists every wire agent with its chain, never the page\'s own', () => {
+  test("the snapshot lists every wire agent with its chain, never the page's own", () => {
     const guard = createWireGuard({ hookSaw: (tool) => tool === 'hooked' })
     drive(guard, requests(LOOP, openaiChatBody).slice(0, 4))
     drive(guard, [openaiChatBody({ system: 'own', turns: [{ prompt: 'x' }, { calls: [{ name: 'hooked', args: {} }] }] })])

@@ -2,15 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { resolveConfig } from '../../../engine/index.ts'
 import { createWireGuard } from '../../../engine/wire/index.ts'
-import {
-  anthropicBody,
-  BUILDERS,
-  geminiBody,
-  openaiChatBody,
-  repeat,
-  requests,
-  type Script,
-} from '../../fixtures/wire/conversations.ts'
+import { anthropicBody, BUILDERS, geminiBody, openaiChatBody, repeat, requests, type Script } from '../../fixtures/wire/conversations.ts'
 import { reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'
 import { detailed } from '../../fixtures/wire/reminders.ts'
 import { READ, drive, eventsOf, ofType } from './support/wire-guard-drive.ts'
@@ -33,8 +25,13 @@ describe('chain rules come from the engine', () => {
     const script: Script = { turns: [{ prompt: 'go' }, { calls: [READ] }, { calls: [grep] }, { calls: [READ] }, { calls: [todo] }, { calls: [READ] }, { calls: [todo] }, { calls: [READ] }] }
     const events = eventsOf(drive(createWireGuard(), requests(script, openaiChatBody)))
     expect(ofType(events, 'call').map((e) => [e.tool, e.tracked, e.count])).toEqual([
-      ['read_file', true, 1], ['grep', true, 1], ['read_file', true, 1], ['todo_write', false, 1],
-      ['read_file', true, 2], ['todo_write', false, 2], ['read_file', true, 3],
+      ['read_file', true, 1],
+      ['grep', true, 1],
+      ['read_file', true, 1],
+      ['todo_write', false, 1],
+      ['read_file', true, 2],
+      ['todo_write', false, 2],
+      ['read_file', true, 3],
     ])
     expect(ofType(events, 'chain-reset').map((e) => e.reason)).toEqual(['different-call', 'different-call'])
     expect(ofType(events, 'reminder').map((e) => e.placement)).toEqual(['messages[15]'])
@@ -43,10 +40,16 @@ describe('chain rules come from the engine', () => {
   test('parallel identical calls in one step count in order; several reminders at one place stay in order', () => {
     const config = resolveConfig({ thresholds: [2, 3] })
     const script: Script = { turns: [{ prompt: 'go' }, { calls: [READ, READ, READ] }] }
-    for (const [format, place] of [['openai-chat', 'messages'], ['gemini', 'contents']] as const) {
+    for (const [format, place] of [
+      ['openai-chat', 'messages'],
+      ['gemini', 'contents'],
+    ] as const) {
       const [, result] = drive(createWireGuard(), requests(script, BUILDERS[format]), config)
       const reminders = ofType(result!.inspection!.events, 'reminder')
-      expect(reminders.map((e) => [e.level, e.count, e.seq])).toEqual([['gentle', 2, 2], ['detailed', 3, 3]])
+      expect(reminders.map((e) => [e.level, e.count, e.seq])).toEqual([
+        ['gentle', 2, 2],
+        ['detailed', 3, 3],
+      ])
       const at = format === 'openai-chat' ? 5 : 3
       expect(reminders.map((e) => e.placement)).toEqual([`${place}[${at}]`, `${place}[${at + 1}]`])
       expect(reminderTextOf(valueAt(result!.sent, `${place}[${at + 1}]`))).toBe(detailed('read_file', 3, '{"path":"a.txt"}'))

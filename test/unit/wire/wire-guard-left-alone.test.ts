@@ -4,17 +4,13 @@ import { describe, expect, test } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { createWireGuard } from '../../../engine/wire/index.ts'
 import { openaiChat } from '../../../engine/wire/formats/openai-chat.ts'
-import {
-  openaiChatBody,
-  repeat,
-  requests,
-} from '../../fixtures/wire/conversations.ts'
+import { openaiChatBody, repeat, requests } from '../../fixtures/wire/conversations.ts'
 import { occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
 import { collectNow } from '../engine/support/gc.ts'
 import { READ, LOOP, drive, eventsOf, ofType } from './support/wire-guard-drive.ts'
 
-describe('the page\'s own agent is left to the page', () => {
+describe("the page's own agent is left to the page", () => {
   test('a conversation whose newest calls the hook reported is neither guarded nor shown', () => {
     const seen: [string, string][] = []
     const guard = createWireGuard({ hookSaw: (tool, args) => (seen.push([tool, args]), true) })
@@ -37,7 +33,7 @@ describe('the page\'s own agent is left to the page', () => {
     return { ...body, messages }
   })
 
-  test('a history that already holds guard reminders is the page\'s agent', () => {
+  test("a history that already holds guard reminders is the page's agent", () => {
     const results = drive(createWireGuard(), selfGuarded.slice(3))
     results.forEach((r) => expect(r.inspection).toBeUndefined())
   })
@@ -52,7 +48,7 @@ describe('the page\'s own agent is left to the page', () => {
     })
   })
 
-  test('what was inserted before the page took over stays (the provider saw it); the page\'s own reminder is not doubled', () => {
+  test("what was inserted before the page took over stays (the provider saw it); the page's own reminder is not doubled", () => {
     const guard = createWireGuard()
     const page = requests({ turns: [{ prompt: 'go' }, ...repeat(READ, 6)] }, openaiChatBody)
     drive(guard, page.slice(0, 5))
@@ -93,7 +89,9 @@ describe('the page\'s own agent is left to the page', () => {
   test('a page reminder is not a user message: it resets nothing', () => {
     const guard = createWireGuard()
     const page = requests({ turns: [{ prompt: 'go' }, ...repeat(READ, 6)] }, openaiChatBody)
-    const [result] = drive(guard, [{ ...page[5]!, messages: [...(page[5]!.messages as unknown[]).slice(0, 7), { role: 'user', content: [{ type: 'text', text: GENTLE }] }, ...(page[5]!.messages as unknown[]).slice(7)] }])
+    const [result] = drive(guard, [
+      { ...page[5]!, messages: [...(page[5]!.messages as unknown[]).slice(0, 7), { role: 'user', content: [{ type: 'text', text: GENTLE }] }, ...(page[5]!.messages as unknown[]).slice(7)] },
+    ])
     expect(result!.inspection).toBeUndefined()
     expect(openaiChat.walk(JSON.parse(result!.text)).items.map((i) => i.kind)).toEqual(['prompt', 'step', 'step', 'step', 'step', 'step'])
   })
@@ -106,7 +104,15 @@ describe('what is not a request to guard', () => {
     ['a JSON array', '["tool_calls"]'],
     ['an unknown shape', '{"tool_calls": 1}'],
     ['no tool call in the history', JSON.stringify({ messages: [{ role: 'user', content: 'hi "tool_calls"' }] })],
-    ['a call still waiting for its result', JSON.stringify({ messages: [{ role: 'user', content: 'go' }, { role: 'assistant', tool_calls: [{ id: 'c1', function: { name: 'x', arguments: '{}' } }] }] })],
+    [
+      'a call still waiting for its result',
+      JSON.stringify({
+        messages: [
+          { role: 'user', content: 'go' },
+          { role: 'assistant', tool_calls: [{ id: 'c1', function: { name: 'x', arguments: '{}' } }] },
+        ],
+      }),
+    ],
     ['an analytics beacon', JSON.stringify({ event: 'click', at: 1 })],
   ])('%s', (_, text) => {
     expect(guard.inspect(text, RECOMMENDED_CONFIG)).toBeUndefined()

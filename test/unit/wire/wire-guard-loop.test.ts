@@ -3,12 +3,7 @@
 import { describe, expect, test } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig } from '../../../engine/index.ts'
 import { createWireGuard } from '../../../engine/wire/index.ts'
-import {
-  BUILDERS,
-  openaiChatBody,
-  repeat,
-  requests,
-} from '../../fixtures/wire/conversations.ts'
+import { BUILDERS, openaiChatBody, repeat, requests } from '../../fixtures/wire/conversations.ts'
 import { historyOf, occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
 import { READ, LOOP, drive, eventsOf, ofType, PLACES, historyKey } from './support/wire-guard-drive.ts'
@@ -49,7 +44,7 @@ describe.each(Object.keys(PLACES) as (keyof typeof PLACES)[])('%s: a model loopi
     }
   })
 
-  test('only the history changes: every other field is byte-for-byte the page\'s', () => {
+  test("only the history changes: every other field is byte-for-byte the page's", () => {
     results.forEach(({ sent }, n) => {
       const page = requests(LOOP, BUILDERS[format])[n]!
       expect({ ...sent, [historyKey(page)]: null }).toEqual({ ...page, [historyKey(page)]: null })
@@ -57,14 +52,22 @@ describe.each(Object.keys(PLACES) as (keyof typeof PLACES)[])('%s: a model loopi
   })
 
   test('one agent, each call reported once, one request event per request', () => {
-    expect(ofType(events, 'agent')).toEqual([
-      { type: 'agent', at: expect.any(Number), agentId: 1, format, label: 'You are a coding agent. Fix the failing…' },
-    ])
+    expect(ofType(events, 'agent')).toEqual([{ type: 'agent', at: expect.any(Number), agentId: 1, format, label: 'You are a coding agent. Fix the failing…' }])
     expect(ofType(events, 'call').map((e) => [e.seq, e.count])).toEqual([
-      [1, 1], [2, 2], [3, 3], [4, 4], [5, 5], [6, 6],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 4],
+      [5, 5],
+      [6, 6],
     ])
     expect(ofType(events, 'request').map((e) => [e.calls, e.remindersInserted, e.rewritten])).toEqual([
-      [1, 0, false], [2, 0, false], [3, 1, true], [4, 1, true], [5, 2, true], [6, 2, true],
+      [1, 0, false],
+      [2, 0, false],
+      [3, 1, true],
+      [4, 1, true],
+      [5, 2, true],
+      [6, 2, true],
     ])
   })
 })

@@ -78,8 +78,7 @@ export function installFetchInterceptor({ target, mode, inspector: analysis, sho
         }
       }
       callFunction(then, reading, [
-        (text: string) =>
-          follow(() => send(self, args, { text, url: () => outgoing.urlOf(request), keepalive: false, mode, reach: 'fetch' }, (body) => [outgoing.requestWithBody(request, body)])),
+        (text: string) => follow(() => send(self, args, { text, url: () => outgoing.urlOf(request), keepalive: false, mode, reach: 'fetch' }, (body) => [outgoing.requestWithBody(request, body)])),
         (error: unknown) => follow(() => dispatch(self, failed(args, error))),
       ])
     })

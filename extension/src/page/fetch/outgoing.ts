@@ -10,9 +10,7 @@ import { createAbsoluteUrl } from '../wire/absolute-url.ts'
 import { isContentType, isJsonType, isPost, startsLikeObject } from '../wire/request-shape.ts'
 
 /** A request body worth inspecting: a JSON text at hand, or a Request whose JSON body must be read. */
-export type Candidate =
-  | { readonly kind: 'text'; readonly text: string; readonly input: unknown; readonly keepalive: boolean }
-  | { readonly kind: 'request'; readonly request: Request }
+export type Candidate = { readonly kind: 'text'; readonly text: string; readonly input: unknown; readonly keepalive: boolean } | { readonly kind: 'request'; readonly request: Request }
 
 export interface Outgoing {
   /** The body of `fetch(...args)` when it may be an LLM request; undefined for anything else. */

@@ -40,7 +40,11 @@ export function createPageResponses(natives: BodyNatives, showAsNative: ShowAsNa
   function readingOf(state: Adopted): Response {
     if (state.reading) return state.reading
     const { original, open } = state
-    const stream = passThrough(natives, () => callFunction(members.body, original, []) as ReadableStream<Uint8Array>, () => watchBody(natives, open()))
+    const stream = passThrough(
+      natives,
+      () => callFunction(members.body, original, []) as ReadableStream<Uint8Array>,
+      () => watchBody(natives, open()),
+    )
     // Only the body's own members matter; `blob()` and `formData()` read its Content-Type.
     const init = objectCreate(null) as ResponseInit
     const type = callFunction(headersGet, callFunction(headersOf, original, []), ['content-type']) as string | null

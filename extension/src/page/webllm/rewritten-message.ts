@@ -23,7 +23,8 @@ function merged(page: unknown, parsed: unknown): unknown {
     const out: Record<string, unknown> = { ...page }
     const keys = objectKeys(parsed)
     // Defined, not assigned: a key named `__proto__` stays a key.
-    for (let i = 0; i < keys.length; i++) defineProperty(out, keys[i]!, { __proto__: null, value: merged(page[keys[i]!], parsed[keys[i]!]), writable: true, enumerable: true, configurable: true } as PropertyDescriptor)
+    for (let i = 0; i < keys.length; i++)
+      defineProperty(out, keys[i]!, { __proto__: null, value: merged(page[keys[i]!], parsed[keys[i]!]), writable: true, enumerable: true, configurable: true } as PropertyDescriptor)
     return out
   }
   return parsed

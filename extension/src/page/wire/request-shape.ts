@@ -24,8 +24,7 @@ function isAsciiCaseless(text: string, lower: string): boolean {
 export const isPost = (method: unknown): boolean => method === 'POST' || method === 'post' || (typeof method === 'string' && isAsciiCaseless(method, 'post'))
 
 /** A header name that is Content-Type; a name that is not text is not one (converting it would run the page's code). */
-export const isContentType = (name: unknown): boolean =>
-  name === 'Content-Type' || name === 'content-type' || (typeof name === 'string' && isAsciiCaseless(name, 'content-type'))
+export const isContentType = (name: unknown): boolean => name === 'Content-Type' || name === 'content-type' || (typeof name === 'string' && isAsciiCaseless(name, 'content-type'))
 
 /**
  * A JSON media type; a string body without a content type (it goes out as text/plain) may be JSON
@@ -34,11 +33,7 @@ export const isContentType = (name: unknown): boolean =>
 export function isJsonType(type: string | null, orNone: boolean): boolean {
   if (type === null) return orNone
   return (
-    type === 'application/json' ||
-    type === 'application/json; charset=utf-8' ||
-    type === 'application/json;charset=utf-8' ||
-    type === 'application/json; charset=UTF-8' ||
-    regExpTest(JSON_TYPE, type)
+    type === 'application/json' || type === 'application/json; charset=utf-8' || type === 'application/json;charset=utf-8' || type === 'application/json; charset=UTF-8' || regExpTest(JSON_TYPE, type)
   )
 }
 

@@ -84,8 +84,7 @@ export function installXhrInterceptor({ target, mode, inspector: analysis, showA
       const current = mode()
       // Off: the body is not even looked at; the record is taken all the same (this request is sent).
       const candidate = unsent.sending(self, current === 'off' ? undefined : argument(args, 0))
-      if (candidate && current !== 'off')
-        planned = plan(args, { text: candidate.text, url: candidate.url, keepalive: false, mode: current, reach: 'xhr' }, (body) => [body])
+      if (candidate && current !== 'off') planned = plan(args, { text: candidate.text, url: candidate.url, keepalive: false, mode: current, reach: 'xhr' }, (body) => [body])
     } catch (error) {
       planned = failed(args, error)
     }

@@ -69,21 +69,19 @@ export function AgentList({ store, selected, onSelect }: AgentListProps) {
   }
 
   return (
-    <div
-      class="rtg-agents"
-      data-testid="agent-list"
-      role="tree"
-      aria-label="Agents"
-      tabIndex={0}
-      aria-activedescendant={at === -1 ? allId : rowId(at)}
-      onKeyDown={onKeyDown}
-    >
+    <div class="rtg-agents" data-testid="agent-list" role="tree" aria-label="Agents" tabIndex={0} aria-activedescendant={at === -1 ? allId : rowId(at)} onKeyDown={onKeyDown}>
       <div class="rtg-agents-head" role="presentation">
         <span>Agent</span>
         <span>Current run</span>
-        <span class="rtg-num" title="Identical calls in a row">Run</span>
-        <span class="rtg-num" title="The threshold the run reaches next">Next</span>
-        <span class="rtg-num" title="Calls recorded">Calls</span>
+        <span class="rtg-num" title="Identical calls in a row">
+          Run
+        </span>
+        <span class="rtg-num" title="The threshold the run reaches next">
+          Next
+        </span>
+        <span class="rtg-num" title="Calls recorded">
+          Calls
+        </span>
       </div>
       <div
         id={allId}
@@ -185,13 +183,7 @@ const AgentRow = memo(function AgentRow({ record, depth, subagents, current, sel
   const reach = reachOf(descriptor)
   const classes = ['rtg-agent-row', selected ? 'rtg-selected' : '', current ? '' : 'rtg-stale'].filter(Boolean).join(' ')
   return (
-    <div
-      class={classes}
-      data-testid="agent-row"
-      data-agent={record.key}
-      onClick={() => onSelect(record.key)}
-      title={current ? undefined : 'From an earlier page load (kept by Preserve log)'}
-    >
+    <div class={classes} data-testid="agent-row" data-agent={record.key} onClick={() => onSelect(record.key)} title={current ? undefined : 'From an earlier page load (kept by Preserve log)'}>
       <span class="rtg-agent-name" style={{ paddingLeft: `${depth * 14}px` }}>
         {subagents > 0 ? (
           <span
@@ -222,7 +214,11 @@ const AgentRow = memo(function AgentRow({ record, depth, subagents, current, sel
         )}
         {record.frameId !== 0 && <span class="rtg-badge rtg-badge-muted">frame {record.frameId}</span>}
         {record.wasted > 0 && (
-          <span class="rtg-badge rtg-badge-warn" data-testid="agent-wasted" title="Of its recorded calls, those spent inside runs or cycles that reached a reminder: calls that went into a loop the guard caught">
+          <span
+            class="rtg-badge rtg-badge-warn"
+            data-testid="agent-wasted"
+            title="Of its recorded calls, those spent inside runs or cycles that reached a reminder: calls that went into a loop the guard caught"
+          >
             {formatNumber(record.wasted)} wasted
           </span>
         )}

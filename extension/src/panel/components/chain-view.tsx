@@ -56,8 +56,7 @@ export function ChainView({ agent, config }: { agent: AgentRecord; config: Guard
 function caption(agent: AgentRecord, thresholds: readonly number[]): string {
   if (agent.count === 0) return `No run in progress: a reminder fires at ${thresholds[0]} identical calls in a row.`
   const run = `Run of ${agent.count} identical call${agent.count === 1 ? '' : 's'}`
-  if (agent.nextThreshold === null)
-    return `${run}: past the highest threshold (${thresholds[thresholds.length - 1]}), the guard stays silent until the call changes.`
+  if (agent.nextThreshold === null) return `${run}: past the highest threshold (${thresholds[thresholds.length - 1]}), the guard stays silent until the call changes.`
   const level = agent.nextThreshold === thresholds[0] ? 'gentle' : 'detailed'
   const left = agent.nextThreshold - agent.count
   return `${run}. Next reminder (${level}) at ${agent.nextThreshold}: ${left} more identical call${left === 1 ? '' : 's'}.`

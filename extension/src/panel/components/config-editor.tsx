@@ -21,8 +21,7 @@ interface ConfigEditorProps {
 
 /** One key per line, each list on one line: short enough to read and edit at a glance. */
 function pretty(config: GuardConfig): string {
-  const line = ([key, value]: [string, unknown]) =>
-    `  ${JSON.stringify(key)}: ${Array.isArray(value) ? `[${value.map((item) => JSON.stringify(item)).join(', ')}]` : JSON.stringify(value)}`
+  const line = ([key, value]: [string, unknown]) => `  ${JSON.stringify(key)}: ${Array.isArray(value) ? `[${value.map((item) => JSON.stringify(item)).join(', ')}]` : JSON.stringify(value)}`
   return `{\n${Object.entries(config).map(line).join(',\n')}\n}`
 }
 

@@ -25,9 +25,8 @@ export function NoAgentYet({ inline = false }: { inline?: boolean }) {
   return (
     <EmptyState title="No agent seen on this page yet." testId="no-agent-yet" inline={inline}>
       <p>
-        Call <code class="mono">window.__REPEAT_TOOL_GUARD__.postExecute(...)</code> from your agent loop, or let the page call a model over{' '}
-        <code class="mono">fetch</code> or <code class="mono">XMLHttpRequest</code> (or through WebLLM's worker), or expose tools through WebMCP: its agents,
-        calls and reminders show up here live.
+        Call <code class="mono">window.__REPEAT_TOOL_GUARD__.postExecute(...)</code> from your agent loop, or let the page call a model over <code class="mono">fetch</code> or{' '}
+        <code class="mono">XMLHttpRequest</code> (or through WebLLM's worker), or expose tools through WebMCP: its agents, calls and reminders show up here live.
       </p>
       <pre class="rtg-pre mono rtg-snippet">{`const guard = window.__REPEAT_TOOL_GUARD__
 const d = await guard.postExecute({ agent, name, arguments: args }, { isError, denied })

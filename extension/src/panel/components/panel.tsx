@@ -132,8 +132,8 @@ export function Panel({ store, sink, theme, zeroCode }: PanelProps) {
                   {agent && <ChainView agent={agent} config={store.config() ?? sink.current()} />}
                   {(agent ? agent.descriptor.kind !== 'hook' : store.agents().some((row) => row.record.descriptor.kind !== 'hook')) && (
                     <p class="rtg-note rtg-wire-note" data-testid="wire-note">
-                      Agents that do not call the page API are reached through the page's <code class="mono">fetch</code> and <code class="mono">XMLHttpRequest</code>, OpenAI
-                      Responses continued by id, WebMCP tools and WebLLM's worker. {OUT_OF_REACH}
+                      Agents that do not call the page API are reached through the page's <code class="mono">fetch</code> and <code class="mono">XMLHttpRequest</code>, OpenAI Responses continued by
+                      id, WebMCP tools and WebLLM's worker. {OUT_OF_REACH}
                     </p>
                   )}
                   <Timeline store={store} agent={agent ? selected : null} />
@@ -157,12 +157,9 @@ function ImportBanner({ result, name, onClose }: { result: ImportResult; name: s
         {result.ok ? (
           <>
             <p>
-              Imported <b>{name}</b>. Live events are set aside so nothing mixes into it or clears it; press <b>Back to live</b> (or Clear) to
-              leave it.
+              Imported <b>{name}</b>. Live events are set aside so nothing mixes into it or clears it; press <b>Back to live</b> (or Clear) to leave it.
             </p>
-            {result.session.sanitized && (
-              <p data-testid="import-sanitized">It was exported sanitized: tool arguments, results and fault texts show as their length and a hash.</p>
-            )}
+            {result.session.sanitized && <p data-testid="import-sanitized">It was exported sanitized: tool arguments, results and fault texts show as their length and a hash.</p>}
             {result.warnings.map((warning) => (
               <p key={warning}>{warning}</p>
             ))}

@@ -70,10 +70,22 @@ function CallRow({ event, head, expanded, toggle, inCycle }: RowProps<'call'> & 
         </span>
         <span class="rtg-args-preview mono">{preview(event.args)}</span>
         <span class="rtg-flags">
-          {!event.tracked && <span class="rtg-badge rtg-badge-muted" title="Excluded by the config: neither counts nor resets the run">transparent</span>}
-          {event.denied && <span class="rtg-badge rtg-badge-warn" title="Refused by a permission layer; it still counts">denied</span>}
+          {!event.tracked && (
+            <span class="rtg-badge rtg-badge-muted" title="Excluded by the config: neither counts nor resets the run">
+              transparent
+            </span>
+          )}
+          {event.denied && (
+            <span class="rtg-badge rtg-badge-warn" title="Refused by a permission layer; it still counts">
+              denied
+            </span>
+          )}
           {event.isError && <span class="rtg-badge rtg-badge-error">error</span>}
-          {inCycle && <span class="rtg-badge rtg-badge-cycle" title="One of the calls of a cycle the guard reminded about">cycle</span>}
+          {inCycle && (
+            <span class="rtg-badge rtg-badge-cycle" title="One of the calls of a cycle the guard reminded about">
+              cycle
+            </span>
+          )}
         </span>
         <span class="rtg-run" title={event.nextThreshold === null ? 'Past the highest threshold: no more reminders for this run' : `Next reminder at ${event.nextThreshold}`}>
           ×{event.count}

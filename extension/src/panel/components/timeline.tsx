@@ -103,9 +103,7 @@ export function Timeline({ store, agent }: TimelineProps) {
         }}
         renderRow={(row) => {
           const entry = view.entry(row)
-          return (
-            <TimelineRow entry={entry} agentLabel={agent === null ? labelOf(entry) : undefined} expanded={expanded.has(entry)} onToggle={toggle} inCycle={store.inCycle(entry)} />
-          )
+          return <TimelineRow entry={entry} agentLabel={agent === null ? labelOf(entry) : undefined} expanded={expanded.has(entry)} onToggle={toggle} inCycle={store.inCycle(entry)} />
         }}
       />
     </>

@@ -84,15 +84,14 @@ function Summary({ report, discarded }: { report: WhatIfReport; discarded: numbe
       {discarded > 0 && <p class="rtg-note">The oldest {count(discarded, 'row')} are no longer in the panel, so early runs may start mid-way.</p>}
       {report.sanitized && (
         <p class="rtg-note" data-testid="what-if-sanitized">
-          This session was exported sanitized: arguments and results are their length and a hash. Equal arguments have equal hashes, so repeats, same-tool runs
-          and cycles replay as recorded; a result is compared whole (<code class="mono">ignoreResultKeys</code> cannot look inside it), and reminders by level and
-          count (their texts quote the arguments).
+          This session was exported sanitized: arguments and results are their length and a hash. Equal arguments have equal hashes, so repeats, same-tool runs and cycles replay as recorded; a result
+          is compared whole (<code class="mono">ignoreResultKeys</code> cannot look inside it), and reminders by level and count (their texts quote the arguments).
         </p>
       )}
       {report.clippedArgs > 0 && (
         <p class="rtg-note">
-          {count(report.clippedArgs, 'call')} had arguments longer than {LIMITS.args.toLocaleString('en-US')} characters: they are compared by their first{' '}
-          {LIMITS.args.toLocaleString('en-US')} characters and their length.
+          {count(report.clippedArgs, 'call')} had arguments longer than {LIMITS.args.toLocaleString('en-US')} characters: they are compared by their first {LIMITS.args.toLocaleString('en-US')}{' '}
+          characters and their length.
         </p>
       )}
     </div>

@@ -3,5 +3,4 @@
 // flood of several times the budget fits in seconds; a shipped build folds this to nothing.
 declare const __RTG_PANEL_MAX_BYTES__: number | undefined
 
-export const panelBudget = (): { readonly maxBytes?: number } =>
-  __RTG_PANEL_MAX_BYTES__ === undefined ? {} : { maxBytes: __RTG_PANEL_MAX_BYTES__ }
+export const panelBudget = (): { readonly maxBytes?: number } => (__RTG_PANEL_MAX_BYTES__ === undefined ? {} : { maxBytes: __RTG_PANEL_MAX_BYTES__ })

@@ -37,9 +37,7 @@ export interface SessionFile {
   readonly sanitized?: true
 }
 
-export type ImportResult =
-  | { readonly ok: true; readonly session: SessionFile; readonly warnings: readonly string[] }
-  | { readonly ok: false; readonly errors: readonly string[] }
+export type ImportResult = { readonly ok: true; readonly session: SessionFile; readonly warnings: readonly string[] } | { readonly ok: false; readonly errors: readonly string[] }
 
 const MAX_ERRORS = 10
 const TIMELINE_TYPES = new Set(['call', 'reset', 'reminder', 'blocked', 'request', 'page-load'])

@@ -27,10 +27,7 @@ export function compileFilter(filter: TimelineFilter): (entry: Pick<TimelineEntr
       case 'call':
         return (tool === null || event.tool === tool) && (needle === null || needle.test(event.tool) || needle.test(event.args))
       case 'reminder':
-        return (
-          (tool === null || event.tool === tool) &&
-          (needle === null || needle.test(event.tool) || needle.test(event.text) || (event.placement !== undefined && needle.test(event.placement)))
-        )
+        return (tool === null || event.tool === tool) && (needle === null || needle.test(event.tool) || needle.test(event.text) || (event.placement !== undefined && needle.test(event.placement)))
       case 'blocked':
         return (tool === null || event.tool === tool) && (needle === null || needle.test(event.tool) || needle.test(event.feedback))
       case 'request':

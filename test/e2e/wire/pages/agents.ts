@@ -96,8 +96,7 @@ async function openaiResponses(o: AgentOptions): Promise<AgentRun> {
     const calls = response.output.filter((item) => item.type === 'function_call')
     if (calls.length === 0) return { answer: response.output_text, results }
     input.push(...calls)
-    for (const call of calls)
-      input.push({ type: 'function_call_output', call_id: call.call_id, output: runTool(results, call.name, JSON.parse(call.arguments)) })
+    for (const call of calls) input.push({ type: 'function_call_output', call_id: call.call_id, output: runTool(results, call.name, JSON.parse(call.arguments)) })
   }
   throw new Error('step limit reached')
 }

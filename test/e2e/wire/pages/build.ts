@@ -46,5 +46,4 @@ export async function buildPages({ entries, page, script, title }: PageSources):
 export const buildAgentPages = (name = 'agents') => buildPages({ entries: { [name]: `${name}.ts` }, page: name, script: name, title: 'SDK agents' })
 
 /** The WebLLM agent page (`webllm.html`, loading `agent.js`) and its stand-in worker (`worker.js`). */
-export const buildWebllmPages = () =>
-  buildPages({ entries: { agent: 'webllm/agent.ts', worker: 'webllm/worker.ts' }, page: 'webllm', script: 'agent', title: 'WebLLM agent' })
+export const buildWebllmPages = () => buildPages({ entries: { agent: 'webllm/agent.ts', worker: 'webllm/worker.ts' }, page: 'webllm', script: 'agent', title: 'WebLLM agent' })

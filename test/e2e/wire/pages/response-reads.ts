@@ -91,9 +91,7 @@ export function installPageReading(): void {
   function answered(text: string): { id: string; callId: string } {
     let response: { id: string; output: { call_id: string }[] } | undefined
     if (text.trimStart().startsWith('{')) response = JSON.parse(text)
-    else
-      for (const line of text.split('\n'))
-        if (line.startsWith('data: ') && line.includes('"response.completed"')) response = JSON.parse(line.slice(6)).response
+    else for (const line of text.split('\n')) if (line.startsWith('data: ') && line.includes('"response.completed"')) response = JSON.parse(line.slice(6)).response
     return { id: response!.id, callId: response!.output[0]!.call_id }
   }
   async function respondedLoop({ model, way, stream, requests }: LoopOptions): Promise<string[]> {

@@ -21,8 +21,7 @@ async function openaiChat(o: AgentOptions): Promise<AgentRun> {
     const calls: { id: string; function: { name: string; arguments: string } }[] = message.tool_calls ?? []
     if (calls.length === 0) return { answer: message.content, results }
     messages.push({ role: 'assistant', content: message.content, tool_calls: calls })
-    for (const call of calls)
-      messages.push({ role: 'tool', tool_call_id: call.id, content: runTool(results, call.function.name, JSON.parse(call.function.arguments)) })
+    for (const call of calls) messages.push({ role: 'tool', tool_call_id: call.id, content: runTool(results, call.function.name, JSON.parse(call.function.arguments)) })
   }
   throw new Error('step limit reached')
 }
@@ -35,10 +34,14 @@ async function anthropic(o: AgentOptions): Promise<AgentRun & { progress: number
   let progress = 0
   for (let step = 0; step < MAX_STEPS; step++) {
     const tools = [{ name: READ_FILE.name, description: READ_FILE.description, input_schema: READ_FILE.parameters }]
-    const { data } = await api.post<string>('/v1/messages', { model: o.model, max_tokens: 1024, system: o.system, messages, tools, stream: true }, {
-      responseType: 'text',
-      onDownloadProgress: () => void progress++,
-    })
+    const { data } = await api.post<string>(
+      '/v1/messages',
+      { model: o.model, max_tokens: 1024, system: o.system, messages, tools, stream: true },
+      {
+        responseType: 'text',
+        onDownloadProgress: () => void progress++,
+      },
+    )
     const content = anthropicContent(data)
     const uses = content.filter((block) => block.type === 'tool_use')
     if (uses.length === 0) return { answer: content.map((b) => (b.type === 'text' ? b.text : '')).join(''), results, progress }
@@ -76,7 +79,11 @@ async function gemini(o: AgentOptions): Promise<AgentRun> {
   for (let step = 0; step < MAX_STEPS; step++) {
     const { data } = await axios.post(
       url,
-      { contents, systemInstruction: { parts: [{ text: o.system }] }, tools: [{ functionDeclarations: [{ name: READ_FILE.name, description: READ_FILE.description, parameters: READ_FILE.parameters }] }] },
+      {
+        contents,
+        systemInstruction: { parts: [{ text: o.system }] },
+        tools: [{ functionDeclarations: [{ name: READ_FILE.name, description: READ_FILE.description, parameters: READ_FILE.parameters }] }],
+      },
       { headers: { 'x-goog-api-key': 'test-key' } },
     )
     const parts: Json[] = data.candidates[0].content.parts
@@ -192,11 +199,16 @@ const behaviours: Record<string, () => Promise<Outcome> | Outcome> = {
     return { ...outcome, response: JSON.parse(xhr.responseText) }
   },
   async 'request headers as set'() {
-    const headers: [string, string][] = [['X-Custom', 'a'], ['x-custom', 'b'], ['Content-Type', 'application/vnd.api+json'], ['Accept', 'application/x-ndjson']]
+    const headers: [string, string][] = [
+      ['X-Custom', 'a'],
+      ['x-custom', 'b'],
+      ['Content-Type', 'application/vnd.api+json'],
+      ['Accept', 'application/x-ndjson'],
+    ]
     const { xhr, outcome } = await send('POST', '/xhr/echo', { body: '{"hello":"world"}', headers })
     return { ...outcome, response: JSON.parse(xhr.responseText) }
   },
-  async 'overrideMimeType'() {
+  async overrideMimeType() {
     const plain = await send('GET', '/xhr/xml')
     const { xhr, outcome } = await send('GET', '/xhr/xml', { mime: 'text/xml' })
     const binary = await send('GET', '/xhr/bytes', { mime: 'text/plain; charset=x-user-defined' })

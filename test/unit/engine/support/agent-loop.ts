@@ -103,14 +103,12 @@ export async function runAgent(options: LoopOptions): Promise<string> {
     const decisions = await Promise.all(
       calls.map((call, i) => {
         const downstream = options.downstream
-        return guard.postExecute(
-          { agent, name: call.name, arguments: call.arguments },
-          outcomes[i],
-          downstream && (() => downstream(call.name, call.arguments)),
-        )
+        return guard.postExecute({ agent, name: call.name, arguments: call.arguments }, outcomes[i], downstream && (() => downstream(call.name, call.arguments)))
       }),
     )
-    calls.forEach((call, i) => agent.history.push({ role: 'tool', content: [{ type: 'tool-result', id: call.id, name: call.name, output: textOf(outcomes[i]!.content), isError: outcomes[i]!.isError }] }))
+    calls.forEach((call, i) =>
+      agent.history.push({ role: 'tool', content: [{ type: 'tool-result', id: call.id, name: call.name, output: textOf(outcomes[i]!.content), isError: outcomes[i]!.isError }] }),
+    )
     for (const decision of decisions) {
       for (const context of decision.additionalContexts ?? []) agent.history.push(context as Message)
       if (decision.kind === 'block') agent.history.push({ role: 'user', content: [{ type: 'text', text: decision.feedback }] })
@@ -134,8 +132,7 @@ async function execute(options: LoopOptions, call: ToolCallPart): Promise<Outcom
   // The guard's own gate (opt-in `stopAfter`): a blocked call is not run, and is reported as denied.
   const gate = options.guard.preExecute({ agent: options.agent, name: call.name, arguments: call.arguments })
   if (gate.kind === 'block') return { content: gate.feedback, isError: true, denied: true }
-  if (options.permit && !options.permit(call.name, call.arguments))
-    return { content: `Permission denied: ${call.name}`, isError: true, denied: true }
+  if (options.permit && !options.permit(call.name, call.arguments)) return { content: `Permission denied: ${call.name}`, isError: true, denied: true }
   const tool = options.tools[call.name]
   if (!tool) return { content: `Unknown tool: ${call.name}`, isError: true, denied: false }
   try {

@@ -19,7 +19,27 @@ export function random(seed: number) {
 }
 export type Random = ReturnType<typeof random>
 
-export const STRINGS = ['', 'a', 'src/index.ts', 'é', '😀', '\ud800', '\udc00', 'a\ud83db', '"quoted"', '\\', '\n\t', '\u2028', '\u0000', '{"b":1,"a":2}', '[1, 2]', 'null', '12', '{"id":1800000000000000001}', '[1800000000000000002, 0.30000000000000001]']
+export const STRINGS = [
+  '',
+  'a',
+  'src/index.ts',
+  'é',
+  '😀',
+  '\ud800',
+  '\udc00',
+  'a\ud83db',
+  '"quoted"',
+  '\\',
+  '\n\t',
+  '\u2028',
+  '\u0000',
+  '{"b":1,"a":2}',
+  '[1, 2]',
+  'null',
+  '12',
+  '{"id":1800000000000000001}',
+  '[1800000000000000002, 0.30000000000000001]',
+]
 export const NUMBERS = [0, -0, 1, -1, 1.5, 1e21, 1e-7, NaN, Infinity, -Infinity, 2 ** 53, 5e-324, 100]
 export const KEYS = ['a', 'b', 'c', 'path', '__proto__', '10', '9', 'é', '😀', '\ud800', '', 'toJSON ']
 
@@ -176,7 +196,10 @@ export function variant(value: unknown, rng: Random): unknown {
     case 1: {
       // The same members in another order.
       const entries = Object.entries(target!)
-      const shuffled = entries.map((entry) => [rng.int(1000), entry] as const).sort((a, b) => a[0] - b[0]).map(([, entry]) => entry)
+      const shuffled = entries
+        .map((entry) => [rng.int(1000), entry] as const)
+        .sort((a, b) => a[0] - b[0])
+        .map(([, entry]) => entry)
       for (const [key] of entries) delete (target as Record<string, unknown>)[key]
       for (const [key, member] of shuffled) Object.defineProperty(target, key, { value: member, enumerable: true, configurable: true, writable: true })
       return value

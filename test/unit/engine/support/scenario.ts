@@ -32,10 +32,7 @@ export async function runScenario(turns: readonly ModelTurn[], config?: GuardCon
 
 /** The guard's reminders in a transcript, with the message each one follows. */
 export function remindersIn(history: readonly Message[]): { reminder: ReminderMessage; after: Message | undefined }[] {
-  return history.flatMap((message, i) =>
-    message.role === 'user' && message.source !== undefined ? [{ reminder: message as unknown as ReminderMessage, after: history[i - 1] }] : [],
-  )
+  return history.flatMap((message, i) => (message.role === 'user' && message.source !== undefined ? [{ reminder: message as unknown as ReminderMessage, after: history[i - 1] }] : []))
 }
 
 export const textOf = (reminder: ReminderMessage) => reminder.content[0].text
-

@@ -27,7 +27,11 @@ function setup() {
   return { clock, content, panel }
 }
 
-const batchOf = (tool: string, n: number) => contentReport(Array.from({ length: n }, (_, i) => call(tool, i + 1)), PAGE_URL)
+const batchOf = (tool: string, n: number) =>
+  contentReport(
+    Array.from({ length: n }, (_, i) => call(tool, i + 1)),
+    PAGE_URL,
+  )
 
 /** Every call tool name a panel received, in order, each message checked as the panel checks it. */
 function toolsSeen(port: FakePort): string[] {

@@ -18,11 +18,13 @@ describe('the router with a relay that sends again what a closed port left', () 
 
   it('acknowledges a batch only once its summary is stored, one acknowledgement for a burst, in order', async () => {
     const stored: (() => void)[] = []
-    useRouter(createRouter({
-      extensionOrigin: ORIGIN,
-      later: clock.later,
-      onBatch: () => new Promise<void>((done) => void stored.push(done)),
-    }))
+    useRouter(
+      createRouter({
+        extensionOrigin: ORIGIN,
+        later: clock.later,
+        onBatch: () => new Promise<void>((done) => void stored.push(done)),
+      }),
+    )
     const page = content(5)
     page.report(events('a'))
     page.report(events('b'))

@@ -92,7 +92,10 @@ describe('the router', () => {
     expect(woken).toHaveLength(1)
     for (const tool of ['b', 'c', 'd']) page.report(events(tool))
     panel(8)
-    expect(woken).toEqual([[8, { v, kind: 'resync' }], [8, { v, kind: 'resync' }]])
+    expect(woken).toEqual([
+      [8, { v, kind: 'resync' }],
+      [8, { v, kind: 'resync' }],
+    ])
   })
 
   it('moves a panel that subscribes again to the new tab', () => {
@@ -103,7 +106,6 @@ describe('the router', () => {
     content(6).report(events('six'))
     expect(p.take()).toEqual([expect.objectContaining({ kind: 'batch', tabId: 6 })])
   })
-
 
   it('forgets a closed tab: its buffer, its drops and late messages', () => {
     const page = content(5)

@@ -21,7 +21,10 @@ describe("a tab's toolbar summary", () => {
     expect(s).toEqual({
       pageUrl: 'http://127.0.0.1/agent.html',
       pageOrigin: 'http://127.0.0.1',
-      agents: [{ id: 'hook:1', label: 'hook:1', kind: 'hook' }, { id: 'wire:1', label: 'You are a helpful', kind: 'wire' }],
+      agents: [
+        { id: 'hook:1', label: 'hook:1', kind: 'hook' },
+        { id: 'wire:1', label: 'You are a helpful', kind: 'wire' },
+      ],
       reminders: 2,
       observed: 1,
     })

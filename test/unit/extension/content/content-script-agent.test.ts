@@ -35,9 +35,7 @@ describe('the content relay of a page with an agent', () => {
     expect(resent).toMatchObject({ kind: 'events', seq: first!.posted.at(-1)!.seq, resent: true, events: [expect.objectContaining({ type: 'call', count: 2 })] })
     // Then the page's state, as the new worker starts empty.
     await vi.advanceTimersByTimeAsync(50)
-    expect(tab.ports[1]!.events().slice(1)).toEqual([
-      expect.objectContaining({ type: 'snapshot', agents: [expect.objectContaining({ id: 'hook:1', tool: 'grep', count: 2 })] }),
-    ])
+    expect(tab.ports[1]!.events().slice(1)).toEqual([expect.objectContaining({ type: 'snapshot', agents: [expect.objectContaining({ id: 'hook:1', tool: 'grep', count: 2 })] })])
     expect(rest.every((m) => m.resent === undefined)).toBe(true)
   })
 })

@@ -28,7 +28,11 @@ describe('the built-in traps', () => {
       global: world,
       spared: ['Thing.prototype.keep'],
     }
-    const count = trapBuiltins(plan, (name) => void hits.push(name), (owner, key, descriptor) => void Object.defineProperty(owner, key, descriptor))
+    const count = trapBuiltins(
+      plan,
+      (name) => void hits.push(name),
+      (owner, key, descriptor) => void Object.defineProperty(owner, key, descriptor),
+    )
     // grow, size, hasInstance, the global: not the constructor, the spared `keep`, or what cannot be replaced.
     expect(count).toBe(4)
     const thing = new world.Thing()

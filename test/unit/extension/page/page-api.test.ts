@@ -62,12 +62,7 @@ describe('the page-facing guard', () => {
     expect(() => api.promptSubmit({})).not.toThrow()
     expect(api.snapshot()).toEqual([])
     expect(api.preExecute({ agent: {}, name: 'grep' })).toEqual({ kind: 'continue' })
-    expect(faults).toEqual([
-      'observe: Maximum call stack size exceeded',
-      "promptSubmit: Cannot read properties of undefined (reading 'chain')",
-      'snapshot: snapshot broke',
-      'preExecute: gate broke',
-    ])
+    expect(faults).toEqual(['observe: Maximum call stack size exceeded', "promptSubmit: Cannot read properties of undefined (reading 'chain')", 'snapshot: snapshot broke', 'preExecute: gate broke'])
   })
 
   it("reads the live config and hands the engine's events to page listeners", () => {

@@ -109,10 +109,12 @@ describe('the page script', () => {
   it('answers resync with a snapshot of every agent', async () => {
     await repeatGrep(3)
     fromContent({ kind: 'resync' })
-    await expect.poll(() => posted.find((e) => e.type === 'snapshot')).toMatchObject({
-      agents: [{ id: 'hook:1', label: 'unit', tool: 'grep', count: 3, nextThreshold: 5 }],
-      config: RECOMMENDED_CONFIG,
-    })
+    await expect
+      .poll(() => posted.find((e) => e.type === 'snapshot'))
+      .toMatchObject({
+        agents: [{ id: 'hook:1', label: 'unit', tool: 'grep', count: 3, nextThreshold: 5 }],
+        config: RECOMMENDED_CONFIG,
+      })
   })
 
   it('applies a config from the relay once, and drops and counts malformed ones', async () => {
@@ -133,7 +135,10 @@ describe('the page script', () => {
     // The snapshot answers the last message: every event the ones before it caused went out before it.
     await expect.poll(() => types().filter((t) => t === 'snapshot').length).toBe(1)
     expect(guard.config.thresholds).toEqual([2, 9])
-    expect(posted.filter((e) => e.type === 'config').map((e) => e.type === 'config' && e.config.thresholds)).toEqual([[3, 5, 8], [2, 9]])
+    expect(posted.filter((e) => e.type === 'config').map((e) => e.type === 'config' && e.config.thresholds)).toEqual([
+      [3, 5, 8],
+      [2, 9],
+    ])
   })
 
   it('applies a config that differs only in a detector, and takes a detector left out as off', async () => {

@@ -30,7 +30,11 @@ describe("the page script's end of the relay channel", () => {
   it('takes the first offer only: a later offer, and its port, reach nothing', async () => {
     const { win, offer } = frame()
     const received: unknown[] = []
-    const toRelay = awaitRelayChannel(win, (data) => void received.push(data), () => undefined)
+    const toRelay = awaitRelayChannel(
+      win,
+      (data) => void received.push(data),
+      () => undefined,
+    )
     const relay = new FakeMessageChannel()
     const forger = new FakeMessageChannel()
     const atRelay = collect(relay.port1)
@@ -49,7 +53,11 @@ describe("the page script's end of the relay channel", () => {
     const { win, offer } = frame()
     const onWindow: unknown[] = []
     win.addEventListener('message', (event) => void onWindow.push((event as unknown as MessageEvent).data))
-    const toRelay = awaitRelayChannel(win, () => undefined, () => undefined)
+    const toRelay = awaitRelayChannel(
+      win,
+      () => undefined,
+      () => undefined,
+    )
     toRelay('too early')
     const relay = new FakeMessageChannel()
     const atRelay = collect(relay.port1)
@@ -106,7 +114,11 @@ describe("the page script's end of the relay channel", () => {
       removeEventListener: () => undefined,
     }
     const seen: unknown[] = []
-    awaitRelayChannel(stub as unknown as Window, (data) => void seen.push(data), () => undefined)
+    awaitRelayChannel(
+      stub as unknown as Window,
+      (data) => void seen.push(data),
+      () => undefined,
+    )
     const port = { postMessage: () => undefined, onmessage: null as ((event: unknown) => void) | null }
     take!(new NativeMessageEvent(null, [port]))
     port.onmessage!(new NativeMessageEvent('first'))

@@ -84,9 +84,12 @@ export interface Entry {
 
 export const proto = (value: object) => Object.getPrototypeOf(value) as object
 export const CORPUS: Entry[] = [
-  ...(['includes', 'find', 'map', 'some', 'every', 'slice', 'concat', 'join', 'forEach', 'filter', Symbol.iterator] as const).map(
-    (key) => ({ name: `Array.prototype.${String(key)}`, target: Array.prototype, key, outcome: 'reminds' as const }),
-  ),
+  ...(['includes', 'find', 'map', 'some', 'every', 'slice', 'concat', 'join', 'forEach', 'filter', Symbol.iterator] as const).map((key) => ({
+    name: `Array.prototype.${String(key)}`,
+    target: Array.prototype,
+    key,
+    outcome: 'reminds' as const,
+  })),
   { name: 'Array iterator next', target: proto([][Symbol.iterator]()), key: 'next', outcome: 'reminds' },
   // The serialiser keeps its stack of open objects with these.
   ...(['push', 'pop', 'indexOf'] as const).map((key) => ({ name: `Array.prototype.${key}`, target: Array.prototype, key, outcome: 'faults' as const })),
@@ -94,9 +97,12 @@ export const CORPUS: Entry[] = [
   { name: 'Array.from', target: Array, key: 'from', outcome: 'reminds' },
   // What `concat`, `slice` and `map` would build their result with.
   { name: 'Array[Symbol.species]', target: Array, key: Symbol.species, outcome: 'reminds' },
-  ...(['get', 'set', 'has', 'delete', 'clear', 'forEach', 'keys', Symbol.iterator] as const).map(
-    (key) => ({ name: `Map.prototype.${String(key)}`, target: Map.prototype, key, outcome: 'reminds' as const }),
-  ),
+  ...(['get', 'set', 'has', 'delete', 'clear', 'forEach', 'keys', Symbol.iterator] as const).map((key) => ({
+    name: `Map.prototype.${String(key)}`,
+    target: Map.prototype,
+    key,
+    outcome: 'reminds' as const,
+  })),
   { name: 'Map.prototype.size', target: Map.prototype, key: 'size', outcome: 'reminds' },
   ...(['get', 'set', 'has'] as const).map((key) => ({ name: `WeakMap.prototype.${key}`, target: WeakMap.prototype, key, outcome: 'reminds' as const })),
   ...(['add', 'has', 'delete'] as const).map((key) => ({ name: `WeakSet.prototype.${key}`, target: WeakSet.prototype, key, outcome: 'reminds' as const })),
@@ -104,9 +110,7 @@ export const CORPUS: Entry[] = [
   { name: 'WeakRef.prototype.deref', target: WeakRef.prototype, key: 'deref', outcome: 'reminds' },
   { name: 'FinalizationRegistry.prototype.register', target: FinalizationRegistry.prototype, key: 'register', outcome: 'reminds' },
   { name: 'WeakRef', target: globalThis, key: 'WeakRef', outcome: 'reminds' },
-  ...(['freeze', 'create', 'hasOwn', 'isFrozen', 'assign', 'entries'] as const).map(
-    (key) => ({ name: `Object.${key}`, target: Object, key, outcome: 'reminds' as const }),
-  ),
+  ...(['freeze', 'create', 'hasOwn', 'isFrozen', 'assign', 'entries'] as const).map((key) => ({ name: `Object.${key}`, target: Object, key, outcome: 'reminds' as const })),
   { name: 'Object.keys', target: Object, key: 'keys', outcome: 'faults' },
   { name: 'JSON.parse', target: JSON, key: 'parse', outcome: 'reminds' },
   // Called by the serialiser only for strings it must escape, which these arguments have none of.
@@ -116,9 +120,7 @@ export const CORPUS: Entry[] = [
   ...(['then', 'catch', 'finally'] as const).map((key) => ({ name: `Promise.prototype.${key}`, target: Promise.prototype, key, outcome: 'reminds' as const })),
   { name: 'Promise.resolve', target: Promise, key: 'resolve', outcome: 'reminds' },
   ...(['call', 'apply', 'bind'] as const).map((key) => ({ name: `Function.prototype.${key}`, target: Function.prototype, key, outcome: 'reminds' as const })),
-  ...(['slice', 'charCodeAt', 'startsWith', 'replaceAll', 'replace', 'split'] as const).map(
-    (key) => ({ name: `String.prototype.${key}`, target: String.prototype, key, outcome: 'reminds' as const }),
-  ),
+  ...(['slice', 'charCodeAt', 'startsWith', 'replaceAll', 'replace', 'split'] as const).map((key) => ({ name: `String.prototype.${key}`, target: String.prototype, key, outcome: 'reminds' as const })),
   { name: 'String', target: globalThis, key: 'String', outcome: 'faults' },
   { name: 'Error', target: globalThis, key: 'Error', outcome: 'reminds' },
   { name: 'Number.isFinite', target: Number, key: 'isFinite', outcome: 'reminds' },

@@ -96,7 +96,14 @@ describe('a page that replaces Date or JSON with working versions', () => {
 
   it('still reminds at 3 and 5 with Date.now frozen at one value', async () => {
     const { api, events } = setup()
-    expect(await whileReplacedAsync(Date, 'now', () => 42, () => fiveReads(api))).toEqual(AT_3_AND_5)
+    expect(
+      await whileReplacedAsync(
+        Date,
+        'now',
+        () => 42,
+        () => fiveReads(api),
+      ),
+    ).toEqual(AT_3_AND_5)
     expect(events.filter((e) => e.at === 42)).toEqual([])
   })
 

@@ -110,7 +110,10 @@ describe('the hooks, called while the page has trapped its built-ins', () => {
     })
     expect(traps.hits).toEqual([])
     expect(asked).toEqual([{ text: JSON.stringify(request), url: 'webllm:m', reach: 'webllm' }])
-    expect(posted).toEqual([{ kind: 'chatCompletionNonStreaming', uuid: 'u-1', content: { request: { ...request, messages: [...request.messages, reminder] }, modelId: ['m'], chatOpts: undefined } }, 'hello'])
+    expect(posted).toEqual([
+      { kind: 'chatCompletionNonStreaming', uuid: 'u-1', content: { request: { ...request, messages: [...request.messages, reminder] }, modelId: ['m'], chatOpts: undefined } },
+      'hello',
+    ])
   })
 
   it('WebMCP: registerTool, the browser calling the tool, and executeTool; the tool runs once per call', async () => {
@@ -120,7 +123,12 @@ describe('the hooks, called while the page has trapped its built-ins', () => {
     const kept = new Map<string, Execute>([['search', (args) => traps.outside(() => ({ content: [{ type: 'text', text: `found ${JSON.stringify(args)}` }] }))]])
     class ModelContext {
       registerTool(tool: { readonly name: string; readonly description: string; execute: Execute }) {
-        traps.outside(() => kept.set(traps.inside(() => tool.name), traps.inside(() => tool.execute)))
+        traps.outside(() =>
+          kept.set(
+            traps.inside(() => tool.name),
+            traps.inside(() => tool.execute),
+          ),
+        )
       }
       executeTool(tool: { name: string }, args: unknown) {
         return traps.outside(() => Promise.resolve(JSON.stringify(kept.get(tool.name)!(args))))
@@ -150,6 +158,9 @@ describe('the hooks, called while the page has trapped its built-ins', () => {
     expect(executed.byBrowser).toBe(result)
     expect(JSON.parse(await executed.byPage)).toEqual({ content: [{ type: 'text', text: 'found {"q":"x"}' }] })
     expect(runs).toEqual([{ path: 'a.txt' }])
-    expect(settled).toEqual([{ ok: true, value: result }, { ok: true, value: JSON.stringify({ content: [{ type: 'text', text: 'found {"q":"x"}' }] }) }])
+    expect(settled).toEqual([
+      { ok: true, value: result },
+      { ok: true, value: JSON.stringify({ content: [{ type: 'text', text: 'found {"q":"x"}' }] }) },
+    ])
   })
 })

@@ -131,9 +131,21 @@ describe('inspector events', () => {
   })
 
   it('never throws on exotic input', () => {
-    const trap = new Proxy({}, { ownKeys: () => { throw new Error('trap') } })
+    const trap = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('trap')
+        },
+      },
+    )
     expect(reason(checkInspectorEvent(trap))).toBe('shape')
-    const getter = Object.defineProperty({ ...call() }, 'tool', { enumerable: true, get: () => { throw new Error('getter') } })
+    const getter = Object.defineProperty({ ...call() }, 'tool', {
+      enumerable: true,
+      get: () => {
+        throw new Error('getter')
+      },
+    })
     expect(reason(checkInspectorEvent(getter))).toBe('shape')
     let nested: unknown = []
     for (let i = 0; i < 100_000; i++) nested = [nested]

@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '../../../../extension/src/protocol/events.ts'
 import { CONTENT_SOURCE, PAGE_SOURCE } from '../../../../extension/src/protocol/messages.ts'
-import { checkBackgroundToContent, checkBackgroundToRelay, checkBackgroundToPanel, checkContentToBackground, checkContentToPage, checkPageToContent, checkPanelToBackground } from '../../../../extension/src/protocol/validate.ts'
+import {
+  checkBackgroundToContent,
+  checkBackgroundToRelay,
+  checkBackgroundToPanel,
+  checkContentToBackground,
+  checkContentToPage,
+  checkPageToContent,
+  checkPanelToBackground,
+} from '../../../../extension/src/protocol/validate.ts'
 import { RECOMMENDED_CONFIG } from '../../../../engine/index.ts'
 import { call, EVENTS, pageBatch, tabBatch, v } from '../support/samples.ts'
 import { reason } from './drop-reason.ts'

@@ -8,9 +8,34 @@ describe('redactUrl: secrets never travel', () => {
   })
 
   test.each([
-    'key', 'KEY', 'api_key', 'apikey', 'Api-Key', 'token', 'access_token', 'refresh_token', 'id_token', 'auth', 'authorization',
-    'sig', 'signature', 'secret', 'client_secret', 'password', 'pwd', 'session', 'sessionid', 'code', 'X-Amz-Signature',
-    'x-goog-signature', 'X-Amz-Security-Token', 'goog_api_key', 'x-auth-token', 'upload.signature', 'api%5Fkey', 'user_session_id',
+    'key',
+    'KEY',
+    'api_key',
+    'apikey',
+    'Api-Key',
+    'token',
+    'access_token',
+    'refresh_token',
+    'id_token',
+    'auth',
+    'authorization',
+    'sig',
+    'signature',
+    'secret',
+    'client_secret',
+    'password',
+    'pwd',
+    'session',
+    'sessionid',
+    'code',
+    'X-Amz-Signature',
+    'x-goog-signature',
+    'X-Amz-Security-Token',
+    'goog_api_key',
+    'x-auth-token',
+    'upload.signature',
+    'api%5Fkey',
+    'user_session_id',
   ])('%s is a secret name', (name) => {
     expect(redactUrl(`https://h.example/p?${name}=s3cr3t&q=1`)).toBe(`https://h.example/p?${name}=${REDACTED}&q=1`)
   })
@@ -18,10 +43,39 @@ describe('redactUrl: secrets never travel', () => {
   // The same names in any spelling (camelCase, kebab-case, snake_case, upper case), and the
   // names bearer tokens, OAuth assertions and signed URLs use.
   test.each([
-    'accessToken', 'authToken', 'refreshToken', 'sessionToken', 'googleApiKey', 'idToken', 'clientSecret', 'sessionId', 'apiKey', 'APIKey',
-    'access-token', 'auth-token', 'google-api-key', 'auth_token', 'session_token', 'GOOGLE_API_KEY', 'XAmzSignature', 'xGoogCredential',
-    'jwt', 'bearer', 'ticket', 'assertion', 'client_assertion', 'clientAssertion', 'Policy', 'jsessionid',
-    'Signature', 'X-Amz-Signature', 'X-Amz-Credential', 'X-Amz-Security-Token', 'X-Goog-Signature', 'X-Goog-Credential', 'sig',
+    'accessToken',
+    'authToken',
+    'refreshToken',
+    'sessionToken',
+    'googleApiKey',
+    'idToken',
+    'clientSecret',
+    'sessionId',
+    'apiKey',
+    'APIKey',
+    'access-token',
+    'auth-token',
+    'google-api-key',
+    'auth_token',
+    'session_token',
+    'GOOGLE_API_KEY',
+    'XAmzSignature',
+    'xGoogCredential',
+    'jwt',
+    'bearer',
+    'ticket',
+    'assertion',
+    'client_assertion',
+    'clientAssertion',
+    'Policy',
+    'jsessionid',
+    'Signature',
+    'X-Amz-Signature',
+    'X-Amz-Credential',
+    'X-Amz-Security-Token',
+    'X-Goog-Signature',
+    'X-Goog-Credential',
+    'sig',
   ])('%s, in another spelling or a signed URL, is a secret name', (name) => {
     expect(redactUrl(`https://h.example/p?${name}=s3cr3t&q=1`)).toBe(`https://h.example/p?${name}=${REDACTED}&q=1`)
   })
@@ -44,13 +98,9 @@ describe('redactUrl: secrets never travel', () => {
   })
 
   test('tokens in paths: a Telegram bot, Slack and Discord webhooks, a jsessionid path parameter', () => {
-    expect(redactUrl('https://api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/sendMessage?chat_id=1')).toBe(
-      `https://api.telegram.org/bot${REDACTED}/sendMessage?chat_id=1`,
-    )
+    expect(redactUrl('https://api.telegram.org/bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/sendMessage?chat_id=1')).toBe(`https://api.telegram.org/bot${REDACTED}/sendMessage?chat_id=1`)
     expect(redactUrl('https://api.telegram.org/file/bot42%3Asecret/photo.jpg')).toBe(`https://api.telegram.org/file/bot${REDACTED}/photo.jpg`)
-    expect(redactUrl('https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX')).toBe(
-      `https://hooks.slack.com/services/${REDACTED}/${REDACTED}/${REDACTED}`,
-    )
+    expect(redactUrl('https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX')).toBe(`https://hooks.slack.com/services/${REDACTED}/${REDACTED}/${REDACTED}`)
     expect(redactUrl('https://discord.com/api/webhooks/1234567/secret-token')).toBe(`https://discord.com/api/webhooks/1234567/${REDACTED}`)
     expect(redactUrl('https://shop.example/cart;jsessionid=0A1B2C3D?x=1')).toBe(`https://shop.example/cart;jsessionid=${REDACTED}?x=1`)
     expect(redactUrl('https://shop.example/cart;JSESSIONID=0A1B2C3D;v=2')).toBe(`https://shop.example/cart;JSESSIONID=${REDACTED};v=2`)
@@ -77,10 +127,7 @@ describe('redactUrl: secrets never travel', () => {
   })
 
   test('redacting twice changes nothing more', () => {
-    for (const url of [
-      'https://me:pw@h.example/bot1:x/aB3dE5fG7hJ9kL1mN3pQ5rS7;jsessionid=1?accessToken=2#/r?a=1',
-      'https://hooks.slack.com/services/T0/B0/X',
-    ]) {
+    for (const url of ['https://me:pw@h.example/bot1:x/aB3dE5fG7hJ9kL1mN3pQ5rS7;jsessionid=1?accessToken=2#/r?a=1', 'https://hooks.slack.com/services/T0/B0/X']) {
       const once = redactUrl(url)
       expect(redactUrl(once)).toBe(once)
     }

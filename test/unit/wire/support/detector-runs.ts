@@ -22,8 +22,7 @@ export type Results = ReturnType<typeof drive>
 
 export const eventsOf = (results: Results) => results.flatMap((r) => r.events)
 
-export const ofType = <T extends WireEvent['type']>(events: readonly WireEvent[], type: T) =>
-  events.filter((e): e is Extract<WireEvent, { type: T }> => e.type === type)
+export const ofType = <T extends WireEvent['type']>(events: readonly WireEvent[], type: T) => events.filter((e): e is Extract<WireEvent, { type: T }> => e.type === type)
 
 /** A request after every step, each guarded as the page sends it. */
 export const run = (format: keyof typeof BUILDERS, turns: readonly Turn[], config: GuardConfig) =>

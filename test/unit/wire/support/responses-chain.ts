@@ -73,5 +73,4 @@ export function loop(steps: number, stream = false) {
   return { p, turns }
 }
 
-export const reminderPlacements = (turns: readonly Turn[]) =>
-  turns.map((turn) => turn.events.flatMap((e) => (e.type === 'reminder' ? [[e.level, e.placement]] : [])))
+export const reminderPlacements = (turns: readonly Turn[]) => turns.map((turn) => turn.events.flatMap((e) => (e.type === 'reminder' ? [[e.level, e.placement]] : [])))

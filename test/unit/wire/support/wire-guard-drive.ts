@@ -2,11 +2,7 @@
 // bodies through one guard, the events it reported, and where each format puts a reminder.
 import { RECOMMENDED_CONFIG, type GuardConfig } from '../../../../engine/index.ts'
 import type { WireEvent, WireGuard } from '../../../../engine/wire/index.ts'
-import {
-  repeat,
-  type Body,
-  type Script,
-} from '../../../fixtures/wire/conversations.ts'
+import { repeat, type Body, type Script } from '../../../fixtures/wire/conversations.ts'
 
 export const READ = { name: 'read_file', args: { path: 'a.txt' } }
 
@@ -23,8 +19,7 @@ export function drive(guard: WireGuard, bodies: readonly Body[], config: GuardCo
 
 export const eventsOf = (results: ReturnType<typeof drive>) => results.flatMap((r) => r.inspection?.events ?? [])
 
-export const ofType = <T extends WireEvent['type']>(events: readonly WireEvent[], type: T) =>
-  events.filter((e): e is Extract<WireEvent, { type: T }> => e.type === type)
+export const ofType = <T extends WireEvent['type']>(events: readonly WireEvent[], type: T) => events.filter((e): e is Extract<WireEvent, { type: T }> => e.type === type)
 
 export const PLACES = {
   'openai-chat': { gentle: 'messages[8]', detailed: 'messages[13]' },

@@ -44,10 +44,28 @@ describe('a failure inside the interceptor sends the original request and report
 
   test('a broken event pipeline loses events, never the request', async () => {
     const target = vm.runInContext('globalThis', vm.createContext({ fetch: () => Promise.resolve(new Response('ok')), Request, Headers })) as typeof globalThis
-    installFetchInterceptor({ target, config: () => { throw new Error('x') }, emit: () => { throw new Error('pipeline down') }, hookSaw: () => false, mode: () => 'guard' })
+    installFetchInterceptor({
+      target,
+      config: () => {
+        throw new Error('x')
+      },
+      emit: () => {
+        throw new Error('pipeline down')
+      },
+      hookSaw: () => false,
+      mode: () => 'guard',
+    })
     await expect(target.fetch('/v1', { method: 'POST', body: LLM_BODY })).resolves.toBeInstanceOf(Response)
     const ok = vm.runInContext('globalThis', vm.createContext({ fetch: () => Promise.resolve(new Response('ok')), Request, Headers })) as typeof globalThis
-    installFetchInterceptor({ target: ok, config: () => RECOMMENDED_CONFIG, emit: () => { throw new Error('pipeline down') }, hookSaw: () => false, mode: () => 'guard' })
+    installFetchInterceptor({
+      target: ok,
+      config: () => RECOMMENDED_CONFIG,
+      emit: () => {
+        throw new Error('pipeline down')
+      },
+      hookSaw: () => false,
+      mode: () => 'guard',
+    })
     await expect(ok.fetch('/v1', { method: 'POST', body: LLM_BODY })).resolves.toBeInstanceOf(Response)
   })
 

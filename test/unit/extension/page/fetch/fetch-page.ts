@@ -7,7 +7,6 @@ import { installFetchInterceptor } from './fetch-interceptor.ts'
 import type { InspectorEvent } from '../../../../../extension/src/protocol/events.ts'
 import type { ZeroCodeMode } from '../../../../../extension/src/protocol/zero-code-mode.ts'
 
-
 interface Page {
   readonly target: typeof globalThis
   readonly events: InspectorEvent[]

@@ -5,7 +5,7 @@ import { RECOMMENDED_CONFIG } from '../../../../../engine/index.ts'
 import { installFetchInterceptor } from './fetch-interceptor.ts'
 
 describe('a Proxy that still looks native', () => {
-  test('name, length, toString and the property itself are the native fetch\'s', () => {
+  test("name, length, toString and the property itself are the native fetch's", () => {
     // The native fetch belongs to the page's realm, as in a browser.
     const context = vm.createContext({ Request, Headers })
     const target = vm.runInContext('globalThis', context) as typeof globalThis
@@ -42,8 +42,7 @@ describe('installed at document_start, in every frame', () => {
     const touched: string[] = []
     const globals: Record<string, unknown> = { fetch: () => Promise.resolve(new Response('ok')) }
     const interfaces = { Request, Headers, Response, URL, ReadableStream, ReadableStreamDefaultReader, ReadableByteStreamController, ReadableStreamBYOBRequest, TextDecoder }
-    for (const [name, value] of Object.entries(interfaces))
-      Object.defineProperty(globals, name, { get: () => (touched.push(name), value), enumerable: true, configurable: true })
+    for (const [name, value] of Object.entries(interfaces)) Object.defineProperty(globals, name, { get: () => (touched.push(name), value), enumerable: true, configurable: true })
     const target = vm.runInContext('globalThis', vm.createContext(globals)) as typeof globalThis
     installFetchInterceptor({ target, config: () => RECOMMENDED_CONFIG, emit: () => undefined, hookSaw: () => false, mode: () => 'guard' })
     const body = ['Headers', 'Response', 'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableByteStreamController', 'ReadableStreamBYOBRequest', 'TextDecoder']

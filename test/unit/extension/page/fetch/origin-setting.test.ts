@@ -7,7 +7,7 @@ import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { LLM_BODY } from '../looping-agent.ts'
 import { page } from './fetch-page.ts'
 
-describe('the origin\'s setting', () => {
+describe("the origin's setting", () => {
   test('observe: the very same arguments go out; the events say where the reminder would go', async () => {
     const p = page(undefined, 'https://app.example/chat')
     p.mode = 'observe'
@@ -65,7 +65,11 @@ describe('the origin\'s setting', () => {
   test('a setting that cannot be read sends the request as it came and reports a fault', async () => {
     const p = page()
     p.mode = undefined as unknown as ZeroCodeMode
-    Object.defineProperty(p, 'mode', { get: () => { throw new Error('no setting') } })
+    Object.defineProperty(p, 'mode', {
+      get: () => {
+        throw new Error('no setting')
+      },
+    })
     const init = { method: 'POST', body: LLM_BODY }
     await p.target.fetch('/v1', init)
     expect(p.calls[0]!.args[1]).toBe(init)

@@ -6,7 +6,7 @@ import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { LLM_BODY } from '../looping-agent.ts'
 import { page } from './fetch-page.ts'
 
-describe('with Node\'s real fetch and a local server', () => {
+describe("with Node's real fetch and a local server", () => {
   let origin = ''
   const received: { url?: string; method?: string; headers: IncomingMessage['headers']; body: Buffer }[] = []
   const server = createServer(async (req, res) => {

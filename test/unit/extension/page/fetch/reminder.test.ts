@@ -10,7 +10,7 @@ import { READ, LOOP3, LLM_BODY } from '../looping-agent.ts'
 import { page } from './fetch-page.ts'
 
 describe('an LLM request with a due reminder', () => {
-  test('(url, init): only the body changes; headers, signal and every other field are the page\'s own objects', async () => {
+  test("(url, init): only the body changes; headers, signal and every other field are the page's own objects", async () => {
     const p = page(undefined, 'https://app.example/chat')
     const signal = new AbortController().signal
     const headers = new Headers({ 'content-type': 'application/json', authorization: 'Bearer k' })
@@ -38,7 +38,7 @@ describe('an LLM request with a due reminder', () => {
     expect(p.events[1]).toMatchObject({ type: 'call', agentId: 'wire:1', seq: 1, tool: 'read_file', args: '{"path":"a.txt"}', argsLength: 16 })
   })
 
-  test('the request URL reported has no secret in it; the one fetched is the page\'s own', async () => {
+  test("the request URL reported has no secret in it; the one fetched is the page's own", async () => {
     const p = page(undefined, 'https://app.example/chat')
     const url = '/v1beta/models/gemini:generateContent?alt=sse&key=AIza-unit-secret#frag'
     await p.target.fetch(url, { method: 'POST', body: LLM_BODY })
@@ -96,13 +96,17 @@ describe('an LLM request with a due reminder', () => {
 
   test('a Request object with nothing to insert goes out as it came', async () => {
     const p = page()
-    const request = new Request('http://llm.local/v1', { method: 'POST', body: JSON.stringify(openaiChatBody({ turns: [{ prompt: 'go' }, { calls: [READ] }] })), headers: { 'content-type': 'application/json' } })
+    const request = new Request('http://llm.local/v1', {
+      method: 'POST',
+      body: JSON.stringify(openaiChatBody({ turns: [{ prompt: 'go' }, { calls: [READ] }] })),
+      headers: { 'content-type': 'application/json' },
+    })
     await p.target.fetch(request)
     expect(p.calls[0]!.args[0]).toBe(request)
     expect(p.events.map((e) => e.type)).toEqual(['agent', 'call', 'request'])
   })
 
-  test('the page\'s own agent (seen by the hook) is left alone', async () => {
+  test("the page's own agent (seen by the hook) is left alone", async () => {
     const p = page()
     p.hookSaw = true
     const init = { method: 'POST', body: LLM_BODY }

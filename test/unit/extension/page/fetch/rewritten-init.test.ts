@@ -7,11 +7,30 @@ import { page } from './fetch-page.ts'
 /** What fetch reads of an init, as Node's Request constructor (undici, after the WHATWG spec) reads it. */
 function asRead(init: RequestInit): Record<string, unknown> {
   const r = new Request('http://llm.local/v1', init)
-  return { method: r.method, headers: [...r.headers], keepalive: r.keepalive, credentials: r.credentials, mode: r.mode, cache: r.cache, redirect: r.redirect, referrerPolicy: r.referrerPolicy, integrity: r.integrity }
+  return {
+    method: r.method,
+    headers: [...r.headers],
+    keepalive: r.keepalive,
+    credentials: r.credentials,
+    mode: r.mode,
+    cache: r.cache,
+    redirect: r.redirect,
+    referrerPolicy: r.referrerPolicy,
+    integrity: r.integrity,
+  }
 }
 
-describe('a rewritten init keeps every field the page\'s own had', () => {
-  const FIELDS = { method: 'POST', headers: { 'content-type': 'application/json', 'x-trace': 't1' }, keepalive: false, credentials: 'omit', cache: 'no-store', redirect: 'error', referrerPolicy: 'no-referrer', integrity: '' }
+describe("a rewritten init keeps every field the page's own had", () => {
+  const FIELDS = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-trace': 't1' },
+    keepalive: false,
+    credentials: 'omit',
+    cache: 'no-store',
+    redirect: 'error',
+    referrerPolicy: 'no-referrer',
+    integrity: '',
+  }
 
   class Options {
     #method = 'POST'

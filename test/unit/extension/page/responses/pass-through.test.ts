@@ -48,7 +48,7 @@ describe('a watched response', () => {
     expect(sink.opened()).toBe(0)
   })
 
-  test('text(), json(), arrayBuffer(), bytes() and blob() answer as the browser\'s, from what passes through', async () => {
+  test("text(), json(), arrayBuffer(), bytes() and blob() answer as the browser's, from what passes through", async () => {
     const text = '{"id":"resp_é","output":[]}'
     const make = () => new Response(text, { headers: { 'content-type': 'application/json; charset=utf-8' } })
     const reads = {
@@ -73,7 +73,7 @@ describe('a watched response', () => {
     }
   })
 
-  test('a BYOB reader reads into the page\'s own buffers', async () => {
+  test("a BYOB reader reads into the page's own buffers", async () => {
     const text = 'event: response.created\ndata: {"type":"response.created"}\n\n'
     const { page, sink } = await watched(new Response(text))
     const reader = page.body!.getReader({ mode: 'byob' })
@@ -88,7 +88,7 @@ describe('a watched response', () => {
     expect(sink.told.join('')).toBe(`${text}<end>`)
   })
 
-  test('bodyUsed and clone(): each copy is the browser\'s and read through the guard; a used body is not cloned, as the browser refuses it', async () => {
+  test("bodyUsed and clone(): each copy is the browser's and read through the guard; a used body is not cloned, as the browser refuses it", async () => {
     const { page, sink } = await watched(new Response('abc', { status: 202, statusText: 'Accepted' }))
     expect(page.bodyUsed).toBe(false)
     const copy = page.clone()
@@ -131,7 +131,7 @@ describe('a watched response', () => {
     expect(refusal(() => locked.page.clone())).toEqual(refusal(() => lockedNative.clone()))
   })
 
-  test('its own members are not enumerable and print as the browser\'s; Response.prototype is left as it was', async () => {
+  test("its own members are not enumerable and print as the browser's; Response.prototype is left as it was", async () => {
     const { page, sink, target } = await watched(new Response('abc'))
     const native = new Response('abc')
     expect(Object.keys(page)).toEqual(Object.keys(native))
@@ -149,7 +149,7 @@ describe('a watched response', () => {
     expect(sink.told).toEqual(['abc', '', '<end>'])
   })
 
-  test('another response of the page is the browser\'s alone: its members are the prototype\'s, its errors thrown by them', async () => {
+  test("another response of the page is the browser's alone: its members are the prototype's, its errors thrown by them", async () => {
     await watched(new Response('abc'))
     const other = new Response('abc')
     await other.text()

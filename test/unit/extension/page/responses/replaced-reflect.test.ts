@@ -5,7 +5,7 @@ import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { call, first, next, json, page, post } from './responses-page.ts'
 
 describe('a page that replaces Reflect.apply after load', () => {
-  test('its fetch still goes out, a Responses request\'s copy is still read, and its continuation is guarded', async () => {
+  test("its fetch still goes out, a Responses request's copy is still read, and its continuation is guarded", async () => {
     const p = page()
     const original = Reflect.apply
     const thrower = () => {

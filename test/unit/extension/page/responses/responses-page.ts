@@ -20,11 +20,10 @@ const output = (n: number) => ({ type: 'function_call_output', call_id: `call_${
 export const first = { model: 'm', instructions: SYSTEM, input: [{ role: 'user', content: 'go' }] }
 export const next = (previous: string, n: number, extra: object = {}) => ({ model: 'm', instructions: SYSTEM, previous_response_id: previous, input: [output(n)], ...extra })
 export const json = (id: string, out: readonly unknown[]) => JSON.stringify({ id, object: 'response', status: 'completed', output: out })
-export const sse = (id: string, out: readonly unknown[]) =>
-  [
-    `event: response.created\ndata: ${JSON.stringify({ type: 'response.created', response: { id, output: [] } })}\n\n`,
-    `event: response.completed\ndata: ${JSON.stringify({ type: 'response.completed', response: { id, output: out } })}\n\n`,
-  ]
+export const sse = (id: string, out: readonly unknown[]) => [
+  `event: response.created\ndata: ${JSON.stringify({ type: 'response.created', response: { id, output: [] } })}\n\n`,
+  `event: response.completed\ndata: ${JSON.stringify({ type: 'response.completed', response: { id, output: out } })}\n\n`,
+]
 
 /** A response body the test feeds by hand. */
 export function fedStream() {

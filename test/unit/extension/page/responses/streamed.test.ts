@@ -152,7 +152,10 @@ describe('a streamed response', () => {
   test('a stream aborted once response.completed was read is remembered whole; one aborted before, not at all', async () => {
     const stateful = createStatefulResponses()
     const p = page(stateful)
-    for (const [id, pieces] of [['resp_whole', 2], ['resp_half', 1]] as const) {
+    for (const [id, pieces] of [
+      ['resp_whole', 2],
+      ['resp_half', 1],
+    ] as const) {
       const s = fedStream()
       p.answer(s.stream, 'text/event-stream')
       const read = (await post(p, first)).text()
@@ -169,7 +172,10 @@ describe('a streamed response', () => {
   test('a page that cancels once response.completed was read: remembered whole, no fault; one cancelled before, not at all', async () => {
     const stateful = createStatefulResponses()
     const p = page(stateful)
-    for (const [id, pieces] of [['resp_whole', 2], ['resp_half', 1]] as const) {
+    for (const [id, pieces] of [
+      ['resp_whole', 2],
+      ['resp_half', 1],
+    ] as const) {
       const s = fedStream()
       p.answer(s.stream, 'text/event-stream')
       const reader = (await post(p, first)).body!.getReader()

@@ -5,7 +5,10 @@ import { ticks } from './ticks.ts'
 
 describe('waiting for a reading', () => {
   test('nothing to wait for when the response is known or nothing is being read', () => {
-    const reads = createReadsInProgress((id) => id === 'known', () => undefined)
+    const reads = createReadsInProgress(
+      (id) => id === 'known',
+      () => undefined,
+    )
     expect(reads.settled('any')).toBeUndefined()
     reads.start()
     expect(reads.settled('known')).toBeUndefined()
@@ -14,7 +17,10 @@ describe('waiting for a reading', () => {
 
   test('a reading of unknown id is waited for until it tells another id; the reading of that id until it ends', async () => {
     const known = new Set<string>()
-    const reads = createReadsInProgress((id) => known.has(id), () => undefined)
+    const reads = createReadsInProgress(
+      (id) => known.has(id),
+      () => undefined,
+    )
     const a = reads.start()
     const b = reads.start()
     let settled = false

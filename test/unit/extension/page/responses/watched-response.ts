@@ -59,4 +59,3 @@ export async function watched(response: Response, sink = recordingSink(), target
   watch.watch(promise, sink.open)
   return { page: await promise, sink, target }
 }
-

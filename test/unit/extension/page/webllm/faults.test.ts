@@ -5,9 +5,8 @@ import { createNativeLook } from '../../../../../extension/src/page/native-look.
 import { installWebllmInterceptor } from '../../../../../extension/src/page/webllm/install.ts'
 import { chatMessage, chatRequest, type Page, page, post } from './worker-page.ts'
 
-describe('a failure inside the hook posts the page\'s message and reports a fault', () => {
-  const faultOnly = (p: Page, message: string) =>
-    expect(p.events).toEqual([{ type: 'fault', at: expect.any(Number), message: `webllm interceptor: the request went out unchanged: ${message}` }])
+describe("a failure inside the hook posts the page's message and reports a fault", () => {
+  const faultOnly = (p: Page, message: string) => expect(p.events).toEqual([{ type: 'fault', at: expect.any(Number), message: `webllm interceptor: the request went out unchanged: ${message}` }])
 
   test('a setting that cannot be read', () => {
     const p = page()
@@ -39,7 +38,14 @@ describe('a failure inside the hook posts the page\'s message and reports a faul
   test('an analysis that cannot even start', () => {
     const context = vm.createContext({ posted: [] as unknown[] })
     const target = vm.runInContext('globalThis.Worker = class Worker { postMessage(m) { posted.push(m) } }; globalThis', context) as typeof globalThis
-    installWebllmInterceptor({ target, mode: () => 'guard', showAsNative: createNativeLook(target), inspector: () => { throw new Error('no half') } })
+    installWebllmInterceptor({
+      target,
+      mode: () => 'guard',
+      showAsNative: createNativeLook(target),
+      inspector: () => {
+        throw new Error('no half')
+      },
+    })
     const message = chatMessage(chatRequest(3))
     new target.Worker('/w.js').postMessage(message)
     expect((target as unknown as { posted: unknown[] }).posted).toEqual([message])

@@ -5,7 +5,7 @@ import { createNativeLook } from '../../../../../extension/src/page/native-look.
 import { installWebllmInterceptor } from '../../../../../extension/src/page/webllm/install.ts'
 
 describe('a hook that still looks native', () => {
-  test('name, length, toString and the property descriptor are the original\'s', () => {
+  test("name, length, toString and the property descriptor are the original's", () => {
     const context = vm.createContext({})
     const target = vm.runInContext('globalThis', context) as typeof globalThis
     const original = vm.runInContext('globalThis.Worker = class Worker { postMessage(message, options) {} }; Worker.prototype.postMessage', context) as () => void

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { chatMessage, chatRequest, page, post } from './worker-page.ts'
 
-describe('the origin\'s setting', () => {
+describe("the origin's setting", () => {
   test('observe: the very same message goes out; the events say where the reminder would go', () => {
     const p = page()
     p.mode = () => 'observe'

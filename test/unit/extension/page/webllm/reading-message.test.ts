@@ -4,7 +4,7 @@ import { chatRequestOf, modelOf } from '../../../../../extension/src/page/webllm
 import { messageWithRequest } from '../../../../../extension/src/page/webllm/rewritten-message.ts'
 
 describe('reading a message', () => {
-  test('the model shown: the stream\'s selected one, else the request\'s, else the one loaded', () => {
+  test("the model shown: the stream's selected one, else the request's, else the one loaded", () => {
     const request = { messages: [] }
     const model = (content: Record<string, unknown>) => modelOf(chatRequestOf({ kind: 'chatCompletionNonStreaming', uuid: 'u', content: { request, ...content } })!)
     expect(model({ selectedModelId: 'a', modelId: ['c'] })).toBe('a')
@@ -14,9 +14,15 @@ describe('reading a message', () => {
     expect(model({})).toBe('unknown-model')
   })
 
-  test('a rewrite inside a nested list keeps the page\'s values around it; a key named __proto__ stays a key', () => {
+  test("a rewrite inside a nested list keeps the page's values around it; a key named __proto__ stays a key", () => {
     const samples = new Float32Array([1])
-    const first = { role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'audio', data: samples }] }
+    const first = {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'a' },
+        { type: 'audio', data: samples },
+      ],
+    }
     const request = JSON.parse('{"messages":[],"__proto__":{"x":1}}') as Record<string, unknown>
     request.messages = [first, { role: 'user', content: 'b' }]
     const chat = chatRequestOf({ kind: 'chatCompletionNonStreaming', uuid: 'u', content: { request } })!

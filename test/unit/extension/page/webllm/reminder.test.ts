@@ -5,7 +5,7 @@ import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { MODEL, chatMessage, chatRequest, page, post } from './worker-page.ts'
 
 describe('a chat completion request with a due reminder', () => {
-  test.each([false, true])('stream %s: a new message, equal to the page\'s but for the user message after the tool messages', (stream) => {
+  test.each([false, true])("stream %s: a new message, equal to the page's but for the user message after the tool messages", (stream) => {
     const p = page()
     const request = chatRequest(3)
     const message = chatMessage(request, stream)
@@ -50,7 +50,7 @@ describe('a chat completion request with a due reminder', () => {
     expect(p.events.slice(6).map((e) => e.type)).toEqual(['call', 'request'])
   })
 
-  test('what JSON cannot carry stays the page\'s own: typed arrays, dates, fields set to undefined', () => {
+  test("what JSON cannot carry stays the page's own: typed arrays, dates, fields set to undefined", () => {
     const p = page()
     const samples = new Float32Array([0.5, -0.25])
     const at = new Date(0)

@@ -12,9 +12,9 @@ describe('what passes untouched: the very same arguments, the analysis never ask
     ['null', [null]],
     ['nothing at all', []],
     ['an array', [[request]]],
-    ['another app\'s message', [{ type: 'render', payload: request }]],
-    ['WebLLM\'s reload', [{ kind: 'reload', uuid: 'u', content: { modelId: [MODEL], chatOpts: undefined } }]],
-    ['WebLLM\'s next stream chunk', [{ kind: 'completionStreamNextChunk', uuid: 'u', content: { streamId: 's' } }]],
+    ["another app's message", [{ type: 'render', payload: request }]],
+    ["WebLLM's reload", [{ kind: 'reload', uuid: 'u', content: { modelId: [MODEL], chatOpts: undefined } }]],
+    ["WebLLM's next stream chunk", [{ kind: 'completionStreamNextChunk', uuid: 'u', content: { streamId: 's' } }]],
     ['a (legacy) completion request', [{ kind: 'completionNonStreaming', uuid: 'u', content: { request: { prompt: 'hi' }, modelId: [MODEL] } }]],
     ['a chat kind without uuid', [{ kind: 'chatCompletionNonStreaming', content: { request } }]],
     ['a chat kind whose content is no object', [{ kind: 'chatCompletionNonStreaming', uuid: 'u', content: 'x' }]],
@@ -34,7 +34,14 @@ describe('what passes untouched: the very same arguments, the analysis never ask
 
   test('a message whose reading throws meets the native postMessage as it came', () => {
     const p = page()
-    const hostile = new Proxy({}, { getOwnPropertyDescriptor: () => { throw new Error('trap') } })
+    const hostile = new Proxy(
+      {},
+      {
+        getOwnPropertyDescriptor: () => {
+          throw new Error('trap')
+        },
+      },
+    )
     expect(post(p, hostile)[0]).toBe(hostile)
     expect(p.asked).toBe(0)
   })
@@ -47,7 +54,7 @@ describe('what passes untouched: the very same arguments, the analysis never ask
     expect(p.events).toEqual([])
   })
 
-  test('the native postMessage\'s own errors and `this` are the page\'s', () => {
+  test("the native postMessage's own errors and `this` are the page's", () => {
     const p = page()
     const postMessage = p.target.Worker.prototype.postMessage
     expect(() => Reflect.apply(postMessage, {}, ['hello'])).toThrow(new TypeError('Illegal invocation'))

@@ -4,7 +4,7 @@ import { pageRealm } from './fake-model-context.ts'
 import { ARGS, ITEM, withTool, ofType } from './read-file-tool.ts'
 
 describe('a call of a wrapped tool', () => {
-  test('gets the browser\'s this and every argument, and returns a sync result synchronously', async () => {
+  test("gets the browser's this and every argument, and returns a sync result synchronously", async () => {
     const realm = pageRealm()
     const { runs, execute } = await withTool(realm)
     const self = { any: 'this' }
@@ -132,7 +132,7 @@ describe('executeTool: every call counted once', () => {
     expect(ofType(realm.events, 'call')).toEqual([])
   })
 
-  test('a declarative tool that fails rejects with the browser\'s own error, and is an error call', async () => {
+  test("a declarative tool that fails rejects with the browser's own error, and is an error call", async () => {
     const realm = pageRealm()
     const error = new Error('form gone')
     realm.modelContext.declare('search', () => {

@@ -25,10 +25,7 @@ describe('faults never reach the page', () => {
     const made = { content: [ITEM] }
     const second = await withTool(realm, () => made, 'other_tool')
     expect(second.execute(ARGS)).toBe(made)
-    expect(ofType(realm.events, 'fault').map((e) => e.message)).toEqual([
-      'WebMCP: the tool call went on unchanged: no config',
-      'WebMCP: the tool call went on unchanged: no config',
-    ])
+    expect(ofType(realm.events, 'fault').map((e) => e.message)).toEqual(['WebMCP: the tool call went on unchanged: no config', 'WebMCP: the tool call went on unchanged: no config'])
     // Read again: the calls are counted from where they were.
     realm.broken = undefined
     execute(ARGS)

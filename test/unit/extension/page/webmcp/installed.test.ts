@@ -14,14 +14,32 @@ describe('installed where the browser defines the methods, looking native', () =
     const context = vm.createContext({})
     const target = vm.runInContext('globalThis.ModelContext = class ModelContext { getTools() {} }; globalThis', context)
     const before = target.Function.prototype.toString
-    expect(installWebMcpHooks({ target, mode: () => 'guard', inspector: () => { throw new Error('never asked') }, showAsNative: createNativeLook(target) })).toBe(false)
+    expect(
+      installWebMcpHooks({
+        target,
+        mode: () => 'guard',
+        inspector: () => {
+          throw new Error('never asked')
+        },
+        showAsNative: createNativeLook(target),
+      }),
+    ).toBe(false)
     expect(target.Function.prototype.toString).toBe(before)
   })
 
   test('a ModelContext without executeTool gets registerTool hooked alone', async () => {
     const context = vm.createContext({})
     const target = vm.runInContext('globalThis.ModelContext = class ModelContext { registerTool(tool) { globalThis.kept = tool.execute } }; globalThis', context)
-    expect(installWebMcpHooks({ target, mode: () => 'off', inspector: () => { throw new Error('never asked') }, showAsNative: createNativeLook(target) })).toBe(true)
+    expect(
+      installWebMcpHooks({
+        target,
+        mode: () => 'off',
+        inspector: () => {
+          throw new Error('never asked')
+        },
+        showAsNative: createNativeLook(target),
+      }),
+    ).toBe(true)
     const execute = () => 'ran'
     vm.runInContext('new ModelContext()', context).registerTool({ name: 't', execute })
     expect(target.kept).not.toBe(execute)
@@ -46,7 +64,7 @@ describe('installed where the browser defines the methods, looking native', () =
 })
 
 describe('the tool the browser keeps', () => {
-  test('is a stand-in whose execute is wrapped; the page\'s object and every other member are the page\'s', async () => {
+  test("is a stand-in whose execute is wrapped; the page's object and every other member are the page's", async () => {
     const realm = pageRealm()
     const { tool, execute } = await withTool(realm)
     const before = { ...tool }

@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { pageRealm } from './fake-model-context.ts'
 import { ARGS, ITEM, withTool, ofType } from './read-file-tool.ts'
 
-describe('the origin\'s setting', () => {
-  test('observe: the reminders are shown where they would go, the results are the tool\'s own', async () => {
+describe("the origin's setting", () => {
+  test("observe: the reminders are shown where they would go, the results are the tool's own", async () => {
     const realm = pageRealm()
     realm.mode = 'observe'
     const made: unknown[] = []

@@ -14,9 +14,7 @@ describe('what the panel gets', () => {
     expect(ofType(realm.events, 'agent')).toEqual([{ type: 'agent', at: expect.any(Number), agent: { id: 'webmcp:1', kind: 'webmcp', label: 'WebMCP tools', reach: 'webmcp' } }])
     for (const event of realm.events) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
     expect(realm.events.some((e) => e.type === 'config')).toBe(false)
-    expect(realm.snapshot()).toEqual([
-      { id: 'webmcp:1', kind: 'webmcp', label: 'WebMCP tools', reach: 'webmcp', tool: 'read_file', args: '{"path":"a.txt"}', count: 4, nextThreshold: 5 },
-    ])
+    expect(realm.snapshot()).toEqual([{ id: 'webmcp:1', kind: 'webmcp', label: 'WebMCP tools', reach: 'webmcp', tool: 'read_file', args: '{"path":"a.txt"}', count: 4, nextThreshold: 5 }])
   })
 
   test('a config change from the panel applies to the next call', async () => {

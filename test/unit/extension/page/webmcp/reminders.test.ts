@@ -5,7 +5,7 @@ import { configWith, pageRealm } from './fake-model-context.ts'
 import { ARGS, ITEM, DETAILED, reminder, withTool, ofType } from './read-file-tool.ts'
 
 describe('reminders in the results', () => {
-  test('the gentle reminder after the third call, the detailed after the fifth: new result objects, the page\'s untouched', async () => {
+  test("the gentle reminder after the third call, the detailed after the fifth: new result objects, the page's untouched", async () => {
     const realm = pageRealm()
     const made: unknown[] = []
     const { execute } = await withTool(realm, () => {
@@ -56,7 +56,7 @@ describe('reminders in the results', () => {
     const realm = pageRealm()
     realm.config = configWith({ resultAware: true })
     let n = 0
-    const { execute } = await withTool(realm, () => ({ content: [{ type: 'text', text: `poll ${(n += 1) < 3 ? 'waiting' : 'done'}` }] }))
+    const { execute } = await withTool(realm, () => ({ content: [{ type: 'text', text: `poll ${((n += 1)) < 3 ? 'waiting' : 'done'}` }] }))
     for (let i = 0; i < 4; i++) execute(ARGS)
     expect(ofType(realm.events, 'call').map((e) => [e.count, e.result])).toEqual([
       [1, expect.stringContaining('waiting')],

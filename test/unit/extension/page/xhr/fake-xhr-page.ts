@@ -12,7 +12,6 @@ import { installXhrInterceptor } from '../../../../../extension/src/page/xhr/ins
 import type { InspectorEvent } from '../../../../../extension/src/protocol/events.ts'
 import type { ZeroCodeMode } from '../../../../../extension/src/protocol/zero-code-mode.ts'
 
-
 /** What reached the fake network: one entry per native send that went through. */
 interface Sent {
   readonly self: unknown

@@ -64,7 +64,14 @@ describe('a failure inside the hooks sends the request as it came and reports a 
     Object.defineProperty(p.XHR.prototype, 'open', { ...descriptor, value: open })
     const target = p.target
     // Hooked again over that open: the hook's notes on a primitive receiver cannot be kept.
-    installXhrInterceptor({ target, mode: () => 'guard', inspector: () => { throw new Error('not asked') }, showAsNative: createNativeLook(target) })
+    installXhrInterceptor({
+      target,
+      mode: () => 'guard',
+      inspector: () => {
+        throw new Error('not asked')
+      },
+      showAsNative: createNativeLook(target),
+    })
     expect(Reflect.apply(p.XHR.prototype.open, undefined, ['POST', '/v1'])).toBeUndefined()
   })
 })

@@ -4,7 +4,7 @@ import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { LLM_BODY } from '../looping-agent.ts'
 import { page, post, sentBody } from './fake-xhr-page.ts'
 
-describe('the native methods\' own errors reach the page, from the native call', () => {
+describe("the native methods' own errors reach the page, from the native call", () => {
   const thrown = (run: () => void): unknown => {
     try {
       run()
@@ -36,15 +36,14 @@ describe('the native methods\' own errors reach the page, from the native call',
 
   test('a foreign receiver: the native TypeError', () => {
     const p = page()
-    for (const name of ['open', 'setRequestHeader', 'send'] as const)
-      expect(thrown(() => Reflect.apply(p.XHR.prototype[name], {}, ['POST', '/v1']))).toBeInstanceOf(p.target.TypeError)
+    for (const name of ['open', 'setRequestHeader', 'send'] as const) expect(thrown(() => Reflect.apply(p.XHR.prototype[name], {}, ['POST', '/v1']))).toBeInstanceOf(p.target.TypeError)
     expect(p.asked()).toBe(0)
   })
 
   /** The frames of an error's stack, its first line (name and message) left out. */
   const framesOf = (error: unknown): string[] => ((error as Error).stack ?? '').split('\n').slice(1)
 
-  test('with text arguments, the stack is the one the native gives without the hook: it starts at the page\'s call', () => {
+  test("with text arguments, the stack is the one the native gives without the hook: it starts at the page's call", () => {
     const p = page()
     const xhr = new p.XHR()
     function pageSendsFirst(): void {
@@ -63,7 +62,7 @@ describe('the native methods\' own errors reach the page, from the native call',
     }
   })
 
-  test('a guarded send the native refuses: the stack starts at the page\'s call too', () => {
+  test("a guarded send the native refuses: the stack starts at the page's call too", () => {
     const p = page()
     const xhr = new p.XHR()
     xhr.open('POST', '/offline', false)
@@ -76,7 +75,7 @@ describe('the native methods\' own errors reach the page, from the native call',
     expect(frames.join('\n')).not.toContain('/extension/src/page/')
   })
 
-  test('with an object among the arguments, the error is left as it was thrown: the page\'s own code may have thrown it', () => {
+  test("with an object among the arguments, the error is left as it was thrown: the page's own code may have thrown it", () => {
     const p = page()
     const xhr = new p.XHR()
     const frames = framesOf(thrown(() => xhr.send(new p.target.Object() as XMLHttpRequestBodyInit)))

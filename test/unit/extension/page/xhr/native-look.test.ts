@@ -13,7 +13,16 @@ describe('methods that still look native', () => {
     const names = ['open', 'setRequestHeader', 'send'] as const
     const before = Object.fromEntries(names.map((name) => [name, Object.getOwnPropertyDescriptor(XHR.prototype, name)!]))
     const others = ['abort', 'readyState'].map((name) => Object.getOwnPropertyDescriptor(XHR.prototype, name))
-    expect(installXhrInterceptor({ target, mode: () => 'guard', inspector: () => { throw new Error('not asked') }, showAsNative: createNativeLook(target) })).toBe(true)
+    expect(
+      installXhrInterceptor({
+        target,
+        mode: () => 'guard',
+        inspector: () => {
+          throw new Error('not asked')
+        },
+        showAsNative: createNativeLook(target),
+      }),
+    ).toBe(true)
     const toString = target.Function.prototype.toString
     for (const name of names) {
       const original = before[name]!.value as (...args: unknown[]) => unknown
@@ -29,7 +38,12 @@ describe('methods that still look native', () => {
   })
 
   test('a realm without XMLHttpRequest, or without one of its methods, is left alone', () => {
-    const options = { mode: () => 'guard' as const, inspector: () => { throw new Error('not asked') } }
+    const options = {
+      mode: () => 'guard' as const,
+      inspector: () => {
+        throw new Error('not asked')
+      },
+    }
     const bare = vm.runInContext('globalThis', vm.createContext({})) as typeof globalThis
     expect(installXhrInterceptor({ target: bare, ...options, showAsNative: createNativeLook(bare) })).toBe(false)
     const context = vm.createContext({ network: () => {}, DOMException, URL })

@@ -4,7 +4,7 @@ import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { LLM_BODY } from '../looping-agent.ts'
 import { page, post, sentBody } from './fake-xhr-page.ts'
 
-describe('the origin\'s setting', () => {
+describe("the origin's setting", () => {
   test('observe: the very same body goes out; the events say where the reminder would go', () => {
     const p = page()
     p.mode = 'observe'

@@ -7,11 +7,19 @@ import { LOOP3, LLM_BODY } from '../looping-agent.ts'
 import { page, post, sentBody } from './fake-xhr-page.ts'
 
 describe('an LLM request with a due reminder', () => {
-  test('only the body changes, on the page\'s own XHR; events valid, the agent reached by xhr', () => {
+  test("only the body changes, on the page's own XHR; events valid, the agent reached by xhr", () => {
     const p = page({ location: 'https://app.example/chat' })
     const xhr = post(p, '/v1/chat/completions', LLM_BODY, { 'Content-Type': 'application/json', Authorization: 'Bearer k' })
     expect(p.sent).toHaveLength(1)
-    expect(p.sent[0]).toMatchObject({ self: xhr, method: 'POST', url: '/v1/chat/completions', headers: [['Content-Type', 'application/json'], ['Authorization', 'Bearer k']] })
+    expect(p.sent[0]).toMatchObject({
+      self: xhr,
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Authorization', 'Bearer k'],
+      ],
+    })
     expect(p.sent[0]!.args).toHaveLength(1)
     expect(sentBody(p).messages[8]).toEqual({ role: 'user', content: GENTLE })
     expect(sentBody(p).messages.slice(0, 8)).toEqual(JSON.parse(LLM_BODY).messages)
@@ -79,7 +87,7 @@ describe('an LLM request with a due reminder', () => {
     expect(JSON.parse(p.sent[1]!.args[0] as string).messages[8]).toEqual({ role: 'user', content: GENTLE })
   })
 
-  test('the page\'s own agent (seen by the hook) is left alone', () => {
+  test("the page's own agent (seen by the hook) is left alone", () => {
     const p = page()
     p.hookSaw = true
     post(p, '/v1', LLM_BODY)

@@ -5,7 +5,7 @@ import { LLM_BODY } from '../looping-agent.ts'
 import { page, post, sentBody } from './fake-xhr-page.ts'
 
 describe('a page that replaces built-ins after the hooks are installed', () => {
-  test('WeakMap\'s methods and Reflect.apply: still guarded, neither called', () => {
+  test("WeakMap's methods and Reflect.apply: still guarded, neither called", () => {
     const p = page({ location: 'https://app.example/' })
     const called: string[] = []
     const replace = (owner: Record<string, unknown>, key: string) => {

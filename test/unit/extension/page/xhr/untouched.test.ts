@@ -42,7 +42,7 @@ describe('what passes untouched: the very same arguments, the analysis never ask
     expect(p.events).toEqual([])
   })
 
-  test('the native method\'s return value, arguments past the body and headers reach the native calls as given', () => {
+  test("the native method's return value, arguments past the body and headers reach the native calls as given", () => {
     const p = page()
     const xhr = new p.XHR()
     expect(xhr.open('POST', '/v1', false, 'user', 'secret')).toBeUndefined()
