@@ -70,7 +70,7 @@ afterAll(async () => {
 })
 
 /** Runs CALLS tool calls of one fresh agent in the page (repeats, resets, reminders, untracked
- * calls); returns how many inspector events they produced. */
+ * calls); returns how many panel events they produced. */
 function produce(round: number): Promise<number> {
   return page.evaluate(
     ([calls, round]) =>
@@ -183,7 +183,7 @@ test('bridge throughput: page -> panel with batching vs no panel open', async ()
   }
 
   const perSecond = (ms: number) => Math.round((events / ms) * 1000)
-  console.log(`bridge: ${CALLS} tool calls per round (${events} inspector events), medians of ${ROUNDS} interleaved round pairs`)
+  console.log(`bridge: ${CALLS} tool calls per round (${events} panel events), medians of ${ROUNDS} interleaved round pairs`)
   console.table([
     { scenario: 'no panel open: first call -> last event at the service worker', 'median ms': median(aloneMs).toFixed(1), 'events/s': perSecond(median(aloneMs)), 'port messages': '-', ratio: '1.00' },
     {

@@ -10,7 +10,7 @@ import { createRepeatToolGuard, RECOMMENDED_CONFIG } from '../../engine/index.ts
 import { Panel } from '../../extension/src/panel/components/panel.tsx'
 import { connectPanel } from '../../extension/src/panel/host/panel-connection.ts'
 import { createPanelStore, type PanelStore } from '../../extension/src/panel/store/panel-store.ts'
-import { PROTOCOL_VERSION, type InspectorEvent } from '../../extension/src/protocol/events.ts'
+import { PROTOCOL_VERSION, type PanelEvent } from '../../extension/src/protocol/events.ts'
 import { fromEngineEvent } from '../../extension/src/protocol/from-engine.ts'
 import type { BackgroundToPanel, TabBatch } from '../../extension/src/protocol/messages.ts'
 
@@ -44,10 +44,10 @@ export interface PanelBenchResult {
 const URL_ = 'http://127.0.0.1/agent.html'
 const sink = { current: () => RECOMMENDED_CONFIG, apply: async () => {} }
 
-/** Events recorded the way the page records them: a real guard, turned into inspector events. */
-function record(calls: number, agents: number, firstAgent: number): InspectorEvent[] {
+/** Events recorded the way the page records them: a real guard, turned into panel events. */
+function record(calls: number, agents: number, firstAgent: number): PanelEvent[] {
   const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
-  const events: InspectorEvent[] = []
+  const events: PanelEvent[] = []
   guard.subscribe((event) => events.push(fromEngineEvent(event)))
   // Every fifth agent is a subagent of the one before it.
   const handles: object[] = []
@@ -62,9 +62,9 @@ function record(calls: number, agents: number, firstAgent: number): InspectorEve
 }
 
 /** Consecutive batches of `calls` calls each (with the reminders and resets between them). */
-function batches(events: readonly InspectorEvent[], calls: number): TabBatch[] {
+function batches(events: readonly PanelEvent[], calls: number): TabBatch[] {
   const out: TabBatch[] = []
-  let current: InspectorEvent[] = []
+  let current: PanelEvent[] = []
   let n = 0
   for (const event of events) {
     current.push(event)

@@ -1,5 +1,5 @@
 // The playground page: settings on the left, the conversation in the middle, the guard's
-// inspector on the right.
+// panel on the right.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { ModelEndpoint } from '../agent/chat-client.ts'
 import { Session } from '../agent/session.ts'

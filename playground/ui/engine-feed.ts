@@ -4,11 +4,11 @@ import { RECOMMENDED_CONFIG, resolveConfig, type RepeatToolGuard } from '../../e
 import type { ConfigSink } from '../../extension/src/panel/components/config-sink.ts'
 import type { PanelStore } from '../../extension/src/panel/store/panel-store.ts'
 import { fromEngineEvent, snapshotEvent } from '../../extension/src/protocol/from-engine.ts'
-import type { InspectorEvent } from '../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../extension/src/protocol/events.ts'
 
 /** Feeds `store` with the guard's events, one batch per burst; returns the unsubscribe. */
 export function feedPanelStore(guard: RepeatToolGuard, store: PanelStore, url: string): () => void {
-  let pending: InspectorEvent[] = []
+  let pending: PanelEvent[] = []
   const flush = () => {
     const events = pending
     pending = []

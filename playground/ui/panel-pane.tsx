@@ -1,4 +1,4 @@
-// The guard's inspector beside the transcript. With the extension it lives in DevTools; without
+// The guard's panel beside the transcript. With the extension it lives in DevTools; without
 // it the playground shows the panel's own components here, fed by its engine.
 import { useEffect, useMemo } from 'preact/hooks'
 import type { RepeatToolGuard } from '../../engine/index.ts'

@@ -3,7 +3,7 @@
 // exactly; a page can only ever reset or grow its own tab's summary. The page's address and origin
 // come from the batch (the relay's own address, the browser's name for the sender's origin), never
 // from the page-load event's `url`, which the page itself writes.
-import type { InspectorEvent } from '../protocol/events.ts'
+import type { PanelEvent } from '../protocol/events.ts'
 import { MAX_SUMMARY_AGENTS, type TabBatch, type TabSummary } from '../protocol/messages.ts'
 
 export const EMPTY_SUMMARY: TabSummary = { pageUrl: null, pageOrigin: null, agents: [], reminders: 0, observed: 0 }
@@ -21,7 +21,7 @@ function withAgents(summary: TabSummary, seen: readonly SummaryAgent[]): TabSumm
   return agents === summary.agents ? summary : { ...summary, agents }
 }
 
-function fold(summary: TabSummary, event: InspectorEvent, batch: TabBatch): TabSummary {
+function fold(summary: TabSummary, event: PanelEvent, batch: TabBatch): TabSummary {
   switch (event.type) {
     case 'page-load':
       // An iframe's load is not the tab's: only the top frame starts the tab over.

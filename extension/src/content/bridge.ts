@@ -3,7 +3,7 @@
 // the page script over their private channel (page-channel.ts).
 import browser from 'webextension-polyfill'
 import { headOf } from '../../../engine/safe-reading.ts'
-import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
+import { LIMITS, PROTOCOL_VERSION, type PanelEvent } from '../protocol/events.ts'
 import { CONTENT_PORT, CONTENT_SOURCE, type ContentToPage } from '../protocol/messages.ts'
 import { redactUrl } from '../protocol/redact-url.ts'
 import { createDropReport } from '../protocol/drop-counts.ts'
@@ -26,7 +26,7 @@ const later = (run: () => void, ms: number) => void setTimeout(run, ms)
  * asked to resync): bookkeeping the service worker can take whenever the port happens to be open.
  * Anything else is agent activity (or a fault) that the panel must see live.
  */
-const isIdle = (event: InspectorEvent): boolean => event.type === 'page-load' || event.type === 'config' || (event.type === 'snapshot' && event.agents.length === 0)
+const isIdle = (event: PanelEvent): boolean => event.type === 'page-load' || event.type === 'config' || (event.type === 'snapshot' && event.agents.length === 0)
 
 export function startBridge(postToPage: (message: ContentToPage) => void): Bridge {
   const relay = createRelay({
@@ -41,7 +41,7 @@ export function startBridge(postToPage: (message: ContentToPage) => void): Bridg
     later,
   })
   const drops = createDropReport({ report: (counts) => relay.send({ v: PROTOCOL_VERSION, kind: 'drops', drops: counts }), later })
-  const sendEvents = (events: readonly InspectorEvent[]) =>
+  const sendEvents = (events: readonly PanelEvent[]) =>
     // This frame's URL as the extension records it: without its secrets.
     relay.send({ v: PROTOCOL_VERSION, kind: 'events', url: headOf(redactUrl(location.href), LIMITS.url), events })
 

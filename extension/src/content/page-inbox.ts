@@ -1,12 +1,12 @@
 // Sorts what the page script sends on the private channel: its batches and drop reports, and
 // malformed messages (dropped, by reason). Only the page script holds the other end, so every
 // message is counted: a malformed one is a defect, never another script's traffic.
-import type { InspectorEvent } from '../protocol/events.ts'
+import type { PanelEvent } from '../protocol/events.ts'
 import type { DropCounts, DropReason } from '../protocol/messages.ts'
 import { checkPageToContent } from '../protocol/validate.ts'
 
 type PageMessage =
-  | { readonly kind: 'events'; readonly events: readonly InspectorEvent[] }
+  | { readonly kind: 'events'; readonly events: readonly PanelEvent[] }
   /** What the page script dropped of the relay's messages. */
   | { readonly kind: 'drops'; readonly drops: DropCounts }
   | { readonly kind: 'drop'; readonly reason: DropReason }

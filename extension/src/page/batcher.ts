@@ -1,12 +1,12 @@
-// Coalesces inspector events into batches: at most one send per microtask burst, and at most one
+// Coalesces panel events into batches: at most one send per microtask burst, and at most one
 // per frame interval while events keep coming, so a hot agent loop costs one postMessage per frame
 // instead of one per call. A batch never passes the protocol's caps; a full one goes out at once.
 import { arrayPush } from '../../../engine/intrinsics.ts'
-import { LIMITS, type InspectorEvent } from '../protocol/events.ts'
+import { LIMITS, type PanelEvent } from '../protocol/events.ts'
 import { approxSize } from '../protocol/size.ts'
 
 interface BatcherOptions {
-  readonly send: (events: InspectorEvent[]) => void
+  readonly send: (events: PanelEvent[]) => void
   readonly now: () => number
   readonly microtask: (run: () => void) => void
   readonly later: (run: () => void, ms: number) => void
@@ -15,12 +15,12 @@ interface BatcherOptions {
 }
 
 export interface Batcher {
-  push(event: InspectorEvent): void
+  push(event: PanelEvent): void
 }
 
 export function createBatcher(options: BatcherOptions): Batcher {
   const { send, now, microtask, later, intervalMs = 16 } = options
-  let queue: InspectorEvent[] = []
+  let queue: PanelEvent[] = []
   let bytes = 0
   let scheduled = false
   let lastSent = Number.NEGATIVE_INFINITY

@@ -54,12 +54,12 @@ function install(win: Window & typeof globalThis): void {
 
   // Each transport's hook (docs/zero-code.md, "Reach") stands on its own: one failing leaves the others in place.
   const showAsNative = createNativeLook(win)
-  const inspector = () => started().wireInspector()
-  const hooks = { target: win, mode: startUp.zeroCode.current, inspector, showAsNative }
+  const analysis = () => started().wireAnalysis()
+  const hooks = { target: win, mode: startUp.zeroCode.current, analysis, showAsNative }
   const transports: readonly (readonly [string, () => unknown])[] = [
     ['fetch interception', () => installFetchInterceptor({ ...hooks, responses: () => started().responses() })],
     ['XMLHttpRequest interception', () => installXhrInterceptor(hooks)],
-    ['WebMCP hooks', () => installWebMcpHooks({ ...hooks, inspector: () => started().webMcpInspector() })],
+    ['WebMCP hooks', () => installWebMcpHooks({ ...hooks, analysis: () => started().webMcpAnalysis() })],
     ['WebLLM interception', () => installWebllmInterceptor(hooks)],
   ]
   for (const [name, installHook] of transports) {

@@ -14,8 +14,8 @@ import { createPageGuard, type PageGuard } from './page-api.ts'
 import { createPageBridge } from './page-bridge.ts'
 import { createRecentCalls } from './recent-calls.ts'
 import { createResponsesTraffic, type ResponsesTraffic } from './responses/traffic.ts'
-import { createWebMcpInspector, type WebMcpInspector } from './webmcp/inspector.ts'
-import { createWireInspector, type WireInspector } from './wire/inspector.ts'
+import { createWebMcpAnalysis, type WebMcpAnalysis } from './webmcp/analysis.ts'
+import { createWireAnalysis, type WireAnalysis } from './wire/analysis.ts'
 
 interface StartUp {
   readonly win: Window
@@ -36,19 +36,19 @@ interface PageHalf {
   /** A message of the relay, from the private channel (not yet checked). */
   readonly fromRelay: (data: unknown) => void
   /** Zero-code mode's analysis, shared by every transport that carries LLM requests. */
-  readonly wireInspector: () => WireInspector
+  readonly wireAnalysis: () => WireAnalysis
   /** OpenAI Responses API requests, continued ones guarded over their chain (docs/zero-code.md, "OpenAI Responses continued by id"). */
   readonly responses: () => ResponsesTraffic
   /** The frame's WebMCP agent, for the tools it exposes through WebMCP. */
-  readonly webMcpInspector: () => WebMcpInspector
+  readonly webMcpAnalysis: () => WebMcpAnalysis
 }
 
 export function startPage({ win, builtins, loadedAt, origin, zeroCode, toRelay }: StartUp): PageHalf {
   const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
-  let inspector: WireInspector | undefined
+  let wire: WireAnalysis | undefined
   let responses: ResponsesTraffic | undefined
-  let webMcp: WebMcpInspector | undefined
-  const wireAgents = (): AgentState[] => joined(inspector?.snapshot() ?? [], webMcp?.snapshot() ?? [])
+  let webMcp: WebMcpAnalysis | undefined
+  const wireAgents = (): AgentState[] => joined(wire?.snapshot() ?? [], webMcp?.snapshot() ?? [])
   const page = createPageBridge({ builtins, toRelay, guard, loadedAt, url: reportedAddress(loadedAddress(win, origin)), wireAgents, setZeroCode: zeroCode.set })
 
   const recentCalls = createRecentCalls()
@@ -57,13 +57,13 @@ export function startPage({ win, builtins, loadedAt, origin, zeroCode, toRelay }
     page.push(fromEngineEvent(event))
   })
 
-  const wireInspector = (): WireInspector => (inspector ??= createWireInspector({ config: () => guard.config, emit: page.emit, hookSaw: recentCalls.has, now: builtins.now }))
+  const wireAnalysis = (): WireAnalysis => (wire ??= createWireAnalysis({ config: () => guard.config, emit: page.emit, hookSaw: recentCalls.has, now: builtins.now }))
   return {
     api: createPageGuard(guard, PROTOCOL_VERSION, page.fault),
     fault: page.fault,
     fromRelay: page.fromRelay,
-    wireInspector,
-    responses: () => (responses ??= createResponsesTraffic({ inspector: wireInspector(), fault: page.fault, later: builtins.later })),
-    webMcpInspector: () => (webMcp ??= createWebMcpInspector({ config: () => guard.config, emit: page.emit, now: builtins.now })),
+    wireAnalysis,
+    responses: () => (responses ??= createResponsesTraffic({ analysis: wireAnalysis(), fault: page.fault, later: builtins.later })),
+    webMcpAnalysis: () => (webMcp ??= createWebMcpAnalysis({ config: () => guard.config, emit: page.emit, now: builtins.now })),
   }
 }

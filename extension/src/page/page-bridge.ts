@@ -3,11 +3,11 @@
 // channel (relay-channel.ts).
 import { canonicalArguments, type GuardConfig, type RepeatToolGuard, DETECTORS_OFF } from '../../../engine/index.ts'
 import { errorText } from '../../../engine/safe-reading.ts'
-import { PROTOCOL_VERSION, type AgentState, type InspectorEvent } from '../protocol/events.ts'
+import { PROTOCOL_VERSION, type AgentState, type PanelEvent } from '../protocol/events.ts'
 import { createDropReport } from '../protocol/drop-counts.ts'
 import { snapshotEvent } from '../protocol/from-engine.ts'
 import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
-import { checkContentToPage, checkInspectorEvent } from '../protocol/validate.ts'
+import { checkContentToPage, checkPanelEvent } from '../protocol/validate.ts'
 import type { ZeroCodeMode } from '../protocol/zero-code-mode.ts'
 import type { PageBuiltins } from './builtins.ts'
 import type { ToRelay } from './relay-channel.ts'
@@ -28,12 +28,12 @@ interface PageBridgeOptions {
 }
 
 interface PageBridge {
-  push(event: InspectorEvent): void
+  push(event: PanelEvent): void
   fault(message: string): void
   /** A message of the relay, from the private channel (not yet checked). */
   fromRelay(data: unknown): void
-  /** An inspector event of the fetch interceptor (not yet checked). */
-  emit(event: InspectorEvent): void
+  /** A panel event of the fetch interceptor (not yet checked). */
+  emit(event: PanelEvent): void
 }
 
 export function createPageBridge({ builtins, toRelay, guard, loadedAt, url, wireAgents, setZeroCode }: PageBridgeOptions): PageBridge {
@@ -84,7 +84,7 @@ export function createPageBridge({ builtins, toRelay, guard, loadedAt, url, wire
     // Wire events come from another module: check each one here, so a malformed one becomes a
     // fault instead of getting the whole batch (and the hook's events in it) dropped downstream.
     emit(event) {
-      const checked = checkInspectorEvent(event)
+      const checked = checkPanelEvent(event)
       if (checked.ok) link.push(event)
       else link.fault(`fetch interceptor produced an invalid ${String(event?.type)} event: ${checked.detail}`)
     },

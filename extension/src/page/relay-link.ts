@@ -6,7 +6,7 @@
 // first batch goes out as any other.
 import { headOf } from '../../../engine/safe-reading.ts'
 import type { GuardConfig } from '../../../engine/index.ts'
-import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../protocol/events.ts'
+import { LIMITS, PROTOCOL_VERSION, type PanelEvent } from '../protocol/events.ts'
 import { PAGE_SOURCE, type PageToContent } from '../protocol/messages.ts'
 import { createBatcher } from './batcher.ts'
 import type { PageBuiltins } from './builtins.ts'
@@ -26,7 +26,7 @@ interface RelayLinkOptions {
 }
 
 interface RelayLink {
-  push(event: InspectorEvent): void
+  push(event: PanelEvent): void
   /** A fault of the page script, shown in the panel. */
   fault(message: string): void
 }
@@ -38,10 +38,10 @@ export function createRelayLink({ builtins, toRelay, loadedAt, url, config }: Re
     microtask: builtins.microtask,
     later: builtins.later,
   })
-  const pageLoad: InspectorEvent = { type: 'page-load', at: loadedAt, url: headOf(url, LIMITS.url) }
+  const pageLoad: PanelEvent = { type: 'page-load', at: loadedAt, url: headOf(url, LIMITS.url) }
   let spoken = false
 
-  function push(event: InspectorEvent): void {
+  function push(event: PanelEvent): void {
     if (!spoken) {
       spoken = true
       batcher.push(pageLoad)

@@ -1,7 +1,7 @@
-// The inspector events (events.ts), each variant checked exactly, and the drop counts that travel
+// The panel events (events.ts), each variant checked exactly, and the drop counts that travel
 // beside them; a batch of them is what the page, the relay and the service worker pass on.
 import { WIRE_FORMATS } from '../../../engine/wire/index.ts'
-import { AGENT_KINDS, AGENT_REACHES, LIMITS, WITHHELD_REASONS, type InspectorEvent, type InspectorEventType } from './events.ts'
+import { AGENT_KINDS, AGENT_REACHES, LIMITS, WITHHELD_REASONS, type PanelEvent, type PanelEventType } from './events.ts'
 import { type Check, both, checkedBefore, flag, isTrue, list, natural, oneOf, oneOfList, orNull, record, reject, text, time, variants } from './check-shapes.ts'
 import { type Checked, attempt } from './check-run.ts'
 import { guardConfig } from './config-check.ts'
@@ -18,7 +18,7 @@ const toolName = text(LIMITS.toolName, 1)
 
 const agentState = record({ ...descriptorFields, count: natural, nextThreshold: orNull(natural) }, { ...descriptorOptional, tool: toolName, args: text(LIMITS.args) })
 
-const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
+const EVENTS: Readonly<Record<PanelEventType, Check>> = {
   agent: record({ type: checkedBefore, at: time, agent: record(descriptorFields, descriptorOptional) }),
   call: both(
     record(
@@ -84,15 +84,15 @@ const EVENTS: Readonly<Record<InspectorEventType, Check>> = {
   'page-load': record({ type: checkedBefore, at: time, url: text(LIMITS.url) }),
 }
 
-const inspectorEvent = variants('type', EVENTS)
-export const events = list(inspectorEvent, LIMITS.eventsPerBatch)
+const panelEvent = variants('type', EVENTS)
+export const events = list(panelEvent, LIMITS.eventsPerBatch)
 
 export const dropCounts = record({}, { source: natural, version: natural, shape: natural, size: natural, sender: natural, rate: natural })
 
-/** One inspector event on its own (the panel's session import). */
-export function checkInspectorEvent(value: unknown): Checked<InspectorEvent> {
+/** One panel event on its own (the panel's session import). */
+export function checkPanelEvent(value: unknown): Checked<PanelEvent> {
   return attempt(value, () => {
     if (approxSize(value, LIMITS.batchBytes) > LIMITS.batchBytes) reject('size', `the event is larger than ${LIMITS.batchBytes} bytes`)
-    inspectorEvent(value, '$')
+    panelEvent(value, '$')
   })
 }

@@ -1,6 +1,8 @@
-// The inspector events that travel page -> content -> background -> panel (and that the
+// The panel events that travel page -> content -> background -> panel (and that the
 // playground's inline panel consumes directly). Built from engine events by `from-engine.ts`
-// and from wire interception by the page's fetch interceptor.
+// and from wire interception by the page's fetch interceptor. Named for the reader they are made
+// for, the panel (the hops before it check and forward them); the engine's own events are
+// `GuardEvent`s (docs/architecture.md, "The message protocol").
 import type { ChainResetReason, DetectorName, GuardConfig, ReminderLevel } from '../../../engine/index.ts'
 import type { WireFormat } from '../../../engine/wire/index.ts'
 
@@ -65,7 +67,7 @@ export const LIMITS = {
 export const WITHHELD_REASONS = ['observe', 'keepalive-limit', 'no-content'] as const
 export type Withheld = (typeof WITHHELD_REASONS)[number]
 
-export type InspectorEvent =
+export type PanelEvent =
   | { readonly type: 'agent'; readonly at: number; readonly agent: AgentDescriptor }
   | {
       readonly type: 'call'
@@ -160,4 +162,4 @@ export type InspectorEvent =
       readonly url: string
     }
 
-export type InspectorEventType = InspectorEvent['type']
+export type PanelEventType = PanelEvent['type']

@@ -1,14 +1,14 @@
-// The adapter from engine events to inspector events, for hook agents (`window.__REPEAT_TOOL_GUARD__`
+// The adapter from engine events to panel events, for hook agents (`window.__REPEAT_TOOL_GUARD__`
 // in the extension, the playground's own guard without it). Pure: no clock, no DOM, no I/O.
 import type { AgentSnapshot, GuardConfig, GuardEvent } from '../../../engine/index.ts'
 import { arrayPush } from '../../../engine/intrinsics.ts'
 import { headOf } from '../../../engine/safe-reading.ts'
-import { LIMITS, type AgentId, type AgentState, type InspectorEvent } from './events.ts'
+import { LIMITS, type AgentId, type AgentState, type PanelEvent } from './events.ts'
 import { approxSize } from './size.ts'
 
 const hookAgentId = (engineId: number): AgentId => `hook:${engineId}`
 
-export function fromEngineEvent(event: GuardEvent): InspectorEvent {
+export function fromEngineEvent(event: GuardEvent): PanelEvent {
   const { at } = event
   switch (event.type) {
     case 'agent-seen': {
@@ -84,7 +84,7 @@ export function fromEngineEvent(event: GuardEvent): InspectorEvent {
  * byte budget, later agents are listed without their arguments, and past twice the budget they
  * are left out (a page with that many live agents has a problem the panel cannot draw anyway).
  */
-export function snapshotEvent(agents: readonly AgentSnapshot[], config: GuardConfig, at: number): InspectorEvent {
+export function snapshotEvent(agents: readonly AgentSnapshot[], config: GuardConfig, at: number): PanelEvent {
   const budget = LIMITS.batchBytes / 4
   let bytes = 0
   const states: AgentState[] = []

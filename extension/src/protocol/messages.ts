@@ -1,7 +1,7 @@
 // Every message between execution contexts. Each hop validates what it receives against these
 // shapes (see validate.ts) and drops, and counts, anything else.
 import type { GuardConfig } from '../../../engine/index.ts'
-import type { AgentDescriptor, InspectorEvent } from './events.ts'
+import type { AgentDescriptor, PanelEvent } from './events.ts'
 import type { ZeroCodeMode } from './zero-code-mode.ts'
 
 /**
@@ -28,7 +28,7 @@ export const CONFIG_STORAGE_KEY = 'config'
 
 // page (MAIN world) -> content (isolated world), over the private channel (CHANNEL_EVENT)
 export type PageToContent =
-  | { readonly source: typeof PAGE_SOURCE; readonly v: number; readonly kind: 'events'; readonly events: readonly InspectorEvent[] }
+  | { readonly source: typeof PAGE_SOURCE; readonly v: number; readonly kind: 'events'; readonly events: readonly PanelEvent[] }
   /** Content -> page messages the page dropped since its last report; the relay adds them to its own. */
   | { readonly source: typeof PAGE_SOURCE; readonly v: number; readonly kind: 'drops'; readonly drops: DropCounts }
 
@@ -50,7 +50,7 @@ export type DropCounts = Readonly<Partial<Record<DropReason, number>>>
 
 /** What the relay is given to send to the service worker. */
 export type ContentReport =
-  | { readonly v: number; readonly kind: 'events'; readonly url: string; readonly events: readonly InspectorEvent[] }
+  | { readonly v: number; readonly kind: 'events'; readonly url: string; readonly events: readonly PanelEvent[] }
   /** Drops the relay counted since its last report. */
   | { readonly v: number; readonly kind: 'drops'; readonly drops: DropCounts }
 
@@ -95,7 +95,7 @@ export interface TabBatch {
    * sandboxed document), added by the service worker; never taken from the page's events.
    */
   readonly origin: string
-  readonly events: readonly InspectorEvent[]
+  readonly events: readonly PanelEvent[]
 }
 
 // background -> panel

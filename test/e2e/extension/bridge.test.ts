@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { CONFIG_STORAGE_KEY } from '../../../extension/src/protocol/messages.ts'
 import { useStage } from '../support/stage.ts'
 import { FIXTURES_DIR, GENTLE_REMINDER, repeat, runAgent, type AgentWindow } from './fixture.ts'
@@ -19,7 +19,7 @@ let tabB: number
 let extensionPage: Page
 let tapA: PanelTap
 
-const ofType = <T extends InspectorEvent['type']>(events: InspectorEvent[], type: T) => events.filter((e): e is Extract<InspectorEvent, { type: T }> => e.type === type)
+const ofType = <T extends PanelEvent['type']>(events: PanelEvent[], type: T) => events.filter((e): e is Extract<PanelEvent, { type: T }> => e.type === type)
 
 const configOf = (page: Page) => page.evaluate(() => (window as unknown as AgentWindow).__REPEAT_TOOL_GUARD__.config)
 

@@ -4,7 +4,7 @@
 // reaches another tab, and the extension keeps working.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { LIMITS, PROTOCOL_VERSION, type InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import { LIMITS, PROTOCOL_VERSION, type PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { PAGE_SOURCE, PANEL_PORT } from '../../../extension/src/protocol/messages.ts'
 import { useStage } from '../support/stage.ts'
 import { FIXTURES_DIR, GENTLE_REMINDER, repeat, runAgent } from './fixture.ts'
@@ -21,7 +21,7 @@ let extensionPage: Page
 let victimTab: number
 let hostileTab: number
 
-const calls = (events: InspectorEvent[]) => events.flatMap((e) => (e.type === 'call' ? [e.tool] : []))
+const calls = (events: PanelEvent[]) => events.flatMap((e) => (e.type === 'call' ? [e.tool] : []))
 
 beforeAll(async () => {
   ;({ page: hostile, tabId: hostileTab } = await stage.open('agent.html?hostile'))

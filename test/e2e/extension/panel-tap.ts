@@ -2,7 +2,7 @@
 // and subscribing to a tab), so tests can check exactly what the service worker delivers.
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { PROTOCOL_VERSION, type InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import { PROTOCOL_VERSION, type PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { PANEL_PORT, type BackgroundToPanel, type DropCounts, type TabBatch } from '../../../extension/src/protocol/messages.ts'
 import { checkBackgroundToPanel } from '../../../extension/src/protocol/validate.ts'
 
@@ -16,7 +16,7 @@ export interface PanelTap {
   /** Everything received, each message checked against the protocol. */
   messages(): Promise<BackgroundToPanel[]>
   /** The events of the history and of every live batch, in arrival order. */
-  events(): Promise<InspectorEvent[]>
+  events(): Promise<PanelEvent[]>
   batches(): Promise<TabBatch[]>
   /** The latest drop totals received. */
   drops(): Promise<DropCounts | undefined>

@@ -27,13 +27,13 @@ const call = (page: Page, agent: string, tool: string, args: unknown) =>
   page.evaluate(([a, t, x]) => (window as unknown as AgentPage).callTool(a as string, t as string, x), [agent, tool, args] as const)
 const texts = (frame: Frame, testId: string) => frame.locator(`[data-testid=${testId}]`).allTextContents()
 // Read at once, never waiting for the element: a poll must see a missing element as a wrong value.
-const inspectorStyle = (panel: Frame) =>
+const panelRootStyle = (panel: Frame) =>
   panel.evaluate(() => {
-    const inspector = document.querySelector('[data-testid=inspector]')
-    return inspector ? { theme: inspector.className, background: getComputedStyle(inspector).backgroundColor } : undefined
+    const root = document.querySelector('[data-testid=inspector]')
+    return root ? { theme: root.className, background: getComputedStyle(root).backgroundColor } : undefined
   })
-const themeOf = async (panel: Frame) => (await inspectorStyle(panel))?.theme ?? ''
-const backgroundOf = async (panel: Frame) => (await inspectorStyle(panel))?.background
+const themeOf = async (panel: Frame) => (await panelRootStyle(panel))?.theme ?? ''
+const backgroundOf = async (panel: Frame) => (await panelRootStyle(panel))?.background
 
 describe('the panel in real DevTools', () => {
   it('registers, and shows the inspected page’s agent, its run and its reminders live', async () => {

@@ -1,4 +1,4 @@
-// The playground without the extension: its own engine guards the agent, its inspector is inline.
+// The playground without the extension: its own engine guards the agent, its panel is inline, on the page.
 import { describe, expect, test } from 'vitest'
 import { EXPECTED_REMINDERS } from './expectations.ts'
 import { expectToolResultsUnaltered, readTranscript, reminderMarks, runScenario, waitForRun, expectScenario, usePlayground } from './playground-page.ts'
@@ -56,24 +56,24 @@ describe('standalone playground', () => {
     expect(reminderMarks(rows)).toEqual(['3:gentle', '5:detailed', '8:gentle', '10:detailed'])
   })
 
-  test('the inline inspector shows the agents, subagent under its lead, and the reminders', async () => {
+  test('the inline panel shows the agents, subagent under its lead, and the reminders', async () => {
     await runScenario(session.page, session.server.origin, 'subagent')
-    const inspector = session.page.getByTestId('inspector-inline')
-    await expect.poll(() => inspector.getByTestId('agent-label').allTextContents()).toEqual(['lead', 'explorer'])
-    await expect.poll(() => inspector.locator('[data-testid="timeline-row"][data-kind="reminder"]').count()).toBe(3)
+    const inlinePanel = session.page.getByTestId('inspector-inline')
+    await expect.poll(() => inlinePanel.getByTestId('agent-label').allTextContents()).toEqual(['lead', 'explorer'])
+    await expect.poll(() => inlinePanel.locator('[data-testid="timeline-row"][data-kind="reminder"]').count()).toBe(3)
   })
 
   test("the config editor validates with the engine and applies to the playground's guard", async () => {
     await session.page.goto(`${session.server.origin}/?scenario=replay-5`)
-    const inspector = session.page.getByTestId('inspector-inline')
-    await inspector.getByTestId('tab-config').click()
-    const input = inspector.getByTestId('config-input')
+    const inlinePanel = session.page.getByTestId('inspector-inline')
+    await inlinePanel.getByTestId('tab-config').click()
+    const input = inlinePanel.getByTestId('config-input')
     await input.fill('{ "thresholds": [1] }')
-    await expect.poll(() => inspector.getByTestId('config-error').textContent()).toBe('thresholds[0] must be an integer >= 2, got 1')
-    expect(await inspector.getByTestId('config-apply').isDisabled()).toBe(true)
+    await expect.poll(() => inlinePanel.getByTestId('config-error').textContent()).toBe('thresholds[0] must be an integer >= 2, got 1')
+    expect(await inlinePanel.getByTestId('config-apply').isDisabled()).toBe(true)
     await input.fill('{ "thresholds": [4, 2], "exclude": ["todo_write"] }')
-    await inspector.getByTestId('config-apply').click()
-    await expect.poll(() => inspector.getByTestId('config-in-force-thresholds').textContent()).toContain('2')
+    await inlinePanel.getByTestId('config-apply').click()
+    await expect.poll(() => inlinePanel.getByTestId('config-in-force-thresholds').textContent()).toContain('2')
     await session.page.getByTestId('run').click()
     expect(await waitForRun(session.page)).toBe('answered')
     expect(reminderMarks((await readTranscript(session.page))[0]!.rows)).toEqual(['2:gentle', '4:detailed'])

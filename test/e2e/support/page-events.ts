@@ -1,8 +1,8 @@
-// What a page reports towards the panel: the page script sends its inspector events to the relay
+// What a page reports towards the panel: the page script sends its panel events to the relay
 // over their private channel, where no page script can listen, so the test subscribes to the tab
 // at the service worker, as a panel does, and reads them there.
 import type { Page } from 'playwright-core'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { tapPanelPort, type PanelTap } from '../extension/panel-tap.ts'
 import type { Browser } from './browser.ts'
 
@@ -26,4 +26,4 @@ export async function openReportingPage(browser: Browser, url: string, ready?: s
 }
 
 /** The events `page` reported, as the service worker delivered them to a panel of its tab. */
-export const reportedEvents = async (page: Page): Promise<InspectorEvent[]> => (await taps.get(page)?.events()) ?? []
+export const reportedEvents = async (page: Page): Promise<PanelEvent[]> => (await taps.get(page)?.events()) ?? []

@@ -29,7 +29,7 @@ const OWN_FIELDS = { structuredContent: { lines: 1 } }
 const ARGS = { path: 'notes.txt' }
 const DETAILED = detailed('read_file', 5, '{"path":"notes.txt"}')
 
-/** Opens the tools page and records the inspector events the page sends towards the panel. */
+/** Opens the tools page and records the panel events the page sends towards the panel. */
 const openTools = (from: Browser, origin = stage.server.origin) => openReportingPage(from, `${origin}/tools`)
 
 const observedOrigin = (server: TestServer) => `http://agent.test:${new URL(server.origin).port}`

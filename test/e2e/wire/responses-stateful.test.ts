@@ -6,7 +6,7 @@
 // where it became due, right after that request's outputs, with the page's bytes around it.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { occurrences, reminderTextOf } from '../../fixtures/wire/placements.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
 import type { Exchange } from '../support/mock-llm.ts'
@@ -32,7 +32,7 @@ interface Session {
   readonly exchanges: Exchange[]
   /** The same requests' bodies as the page made them. */
   readonly pageBodies: string[]
-  readonly events: () => Promise<InspectorEvent[]>
+  readonly events: () => Promise<PanelEvent[]>
 }
 
 async function runAgent(agent: StatefulAgentName, stream: boolean): Promise<Session> {

@@ -3,7 +3,7 @@
 // breaks its format's rules, and the reminders must land at their exact places, once, with the
 // earlier part of every request unchanged.
 import { beforeAll, describe, expect, test } from 'vitest'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
 import type { Exchange } from '../support/mock-llm.ts'
@@ -22,8 +22,8 @@ interface Session {
   readonly run: AgentRun
   /** The model requests of this run, as the mock received them. */
   readonly exchanges: Exchange[]
-  /** The inspector events the page sent towards the panel. */
-  readonly events: () => Promise<InspectorEvent[]>
+  /** The panel events the page sent towards the panel. */
+  readonly events: () => Promise<PanelEvent[]>
 }
 
 /** Opens the agent page, listens to what the page reports, and runs `agent` against a looping model. */

@@ -78,7 +78,7 @@ describe('subscribe', () => {
     const guard = createRepeatToolGuard({ thresholds: [2] })
     const seen: string[] = []
     guard.subscribe(() => {
-      throw new Error('inspector bug')
+      throw new Error('listener bug')
     })
     guard.subscribe((event) => {
       if (event.type === 'call') (event as { count: number }).count = 99

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfigInput } from '../../../engine/index.ts'
 import { Panel } from '../../../extension/src/panel/components/panel.tsx'
 import { createPanelStore, type PanelStore } from '../../../extension/src/panel/store/panel-store.ts'
-import { checkInspectorEvent } from '../../../extension/src/protocol/validate.ts'
+import { checkPanelEvent } from '../../../extension/src/protocol/validate.ts'
 import { recordingPage, repeat, type RecordingPage } from './recorded-session.ts'
 import { engineError } from '../../support/engine-error.ts'
 
@@ -117,9 +117,9 @@ describe('the store with the detectors on', () => {
 describe('the protocol carries the zero-code "would block"', () => {
   const blocked = { type: 'blocked', at: 1, agentId: 'wire:1', tool: 'grep', count: 3, feedback: 'Blocked' }
   it('accepts it as an optional boolean, and nothing else', () => {
-    expect(checkInspectorEvent(blocked).ok).toBe(true)
-    expect(checkInspectorEvent({ ...blocked, wouldBlock: true }).ok).toBe(true)
-    expect(checkInspectorEvent({ ...blocked, wouldBlock: 'yes' })).toMatchObject({ ok: false })
+    expect(checkPanelEvent(blocked).ok).toBe(true)
+    expect(checkPanelEvent({ ...blocked, wouldBlock: true }).ok).toBe(true)
+    expect(checkPanelEvent({ ...blocked, wouldBlock: 'yes' })).toMatchObject({ ok: false })
   })
 })
 

@@ -1,17 +1,17 @@
-// Inspector events produced the way the page produces them: a real engine guard, its events
-// turned into inspector events by the protocol's adapter.
+// Panel events produced the way the page produces them: a real engine guard, its events
+// turned into panel events by the protocol's adapter.
 import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardConfigInput } from '../../../engine/index.ts'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { fromEngineEvent, snapshotEvent } from '../../../extension/src/protocol/from-engine.ts'
 import type { TabBatch } from '../../../extension/src/protocol/messages.ts'
 
 export interface RecordingPage {
   readonly guard: ReturnType<typeof createRepeatToolGuard>
   /** Events emitted since the last `take()`. */
-  take(): InspectorEvent[]
+  take(): PanelEvent[]
   /** The pending events as one batch from `frameId`. */
   batch(frameId?: number): TabBatch
-  snapshot(at?: number): InspectorEvent
+  snapshot(at?: number): PanelEvent
 }
 
 export const PAGE_URL = 'http://127.0.0.1:8080/agent.html'
@@ -20,7 +20,7 @@ export const PAGE_ORIGIN = 'http://127.0.0.1:8080'
 
 export function recordingPage(config: GuardConfigInput = RECOMMENDED_CONFIG): RecordingPage {
   const guard = createRepeatToolGuard(config)
-  let pending: InspectorEvent[] = []
+  let pending: PanelEvent[] = []
   guard.subscribe((event) => pending.push(fromEngineEvent(event)))
   const page: RecordingPage = {
     guard,

@@ -1,13 +1,13 @@
 // The panel's own defence: whatever reaches it, a key in a URL never shows or leaves in an export.
 import { describe, expect, it } from 'vitest'
 import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 
 const SECRET = 'AIzaSy-not-for-the-panel'
 const PAGE = `https://app.example/chat?session=${SECRET}#access_token=${SECRET}`
 const GEMINI = `https://generativelanguage.googleapis.com/v1beta/models/gemini:generateContent?key=${SECRET}`
 
-const events: InspectorEvent[] = [
+const events: PanelEvent[] = [
   { type: 'page-load', at: 1, url: PAGE },
   { type: 'agent', at: 2, agent: { id: 'wire:1', kind: 'wire', label: 'agent', format: 'gemini' } },
   { type: 'request', at: 3, agentId: 'wire:1', url: GEMINI, format: 'gemini', calls: 1, remindersInserted: 0, rewritten: false },
@@ -32,7 +32,7 @@ describe('URLs the panel takes in are redacted', () => {
     // A file holding secrets (an older version's export, or hand-made) loses them on the way in.
     const file = JSON.parse(store.exportSession())
     file.frames[0].url = PAGE
-    file.entries.find((e: { event: InspectorEvent }) => e.event.type === 'request').event.url = GEMINI
+    file.entries.find((e: { event: PanelEvent }) => e.event.type === 'request').event.url = GEMINI
     const other = createPanelStore()
     expect(other.importSession(JSON.stringify(file))).toMatchObject({ ok: true })
     expect(other.pageUrl()).toBe('https://app.example/chat?session=REDACTED')

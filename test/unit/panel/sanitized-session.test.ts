@@ -5,7 +5,7 @@ import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfigInput } from '../../
 import { createPanelStore, type PanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { sanitizedSession } from '../../../extension/src/panel/store/sanitized-session.ts'
 import { createTextSanitizer, isStandIn } from '../../../extension/src/panel/store/sanitize-text.ts'
-import { LIMITS, type InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import { LIMITS, type PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { pageLoad, recordingPage, repeat } from './recorded-session.ts'
 
 const SECRET = 'sk-live-0123456789abcdefSECRET'
@@ -32,7 +32,7 @@ function recorded(): PanelStore {
   return store
 }
 
-const rows = (store: PanelStore): InspectorEvent[] => {
+const rows = (store: PanelStore): PanelEvent[] => {
   const view = store.timeline(null)
   return Array.from({ length: view.end - view.start }, (_, i) => view.event(view.start + i)!)
 }
@@ -54,7 +54,7 @@ describe('the sanitized export', () => {
     expect(file.sanitized).toBe(true)
     expect(file.config).toEqual(store.config())
     expect(file.agents.map((a: { descriptor: { label: string } }) => a.descriptor.label)).toEqual(['lead', 'helper'])
-    const events: InspectorEvent[] = file.entries.map((e: { event: InspectorEvent }) => e.event)
+    const events: PanelEvent[] = file.entries.map((e: { event: PanelEvent }) => e.event)
     const calls = events.filter((e) => e.type === 'call')
     expect(calls.map((c) => c.tool)).toEqual([...Array(5).fill('fetch_url'), 'write', 'read', 'write', 'read', 'login'])
     for (const c of calls) {
@@ -62,18 +62,18 @@ describe('the sanitized export', () => {
       expect(c.argsLength).toBe(c.args.length)
     }
     expect(calls[0]!.result).toMatch(/^\[sanitized: \d+ chars, hash [0-9a-f]{16}\]$/)
-    const detailed = events.find((e) => e.type === 'reminder' && e.level === 'detailed') as Extract<InspectorEvent, { type: 'reminder' }>
+    const detailed = events.find((e) => e.type === 'reminder' && e.level === 'detailed') as Extract<PanelEvent, { type: 'reminder' }>
     expect(detailed.text).toMatch(
       /^Repeated tool call detected:\n- tool: fetch_url\n- consecutive_calls: 5\n- arguments: \[sanitized: \d+ chars, hash [0-9a-f]{16}\]\nThe repeated calls are not making progress\./,
     )
-    const cycle = events.find((e) => e.type === 'reminder' && e.level === 'cycle') as Extract<InspectorEvent, { type: 'reminder' }>
+    const cycle = events.find((e) => e.type === 'reminder' && e.level === 'cycle') as Extract<PanelEvent, { type: 'reminder' }>
     expect(cycle.text).toMatch(/^Repeated cycle of tool calls detected:\n- cycle: write -> read\n\[sanitized: \d+ chars, hash [0-9a-f]{16}\]$/)
     expect(file.faults[0].message).toMatch(/^\[sanitized: \d+ chars, hash [0-9a-f]{16}\]$/)
   })
 
   it('gives equal texts equal stand-ins within a file, and other ones in another file (a key of its own, never written)', () => {
     const store = recorded()
-    const argsOf = (text: string) => (JSON.parse(text).entries as { event: InspectorEvent }[]).flatMap(({ event }) => (event.type === 'call' ? [event.args] : []))
+    const argsOf = (text: string) => (JSON.parse(text).entries as { event: PanelEvent }[]).flatMap(({ event }) => (event.type === 'call' ? [event.args] : []))
     const first = argsOf(store.exportSession('sanitized'))
     expect(new Set(first.slice(0, 5)).size).toBe(1)
     expect(first[5]).not.toBe(first[6])
@@ -103,7 +103,7 @@ describe('the sanitized export', () => {
     // Arguments of two characters: each stand-in is twenty times as long.
     const calls = Array.from(
       { length: 400 },
-      (_, i): InspectorEvent => ({
+      (_, i): PanelEvent => ({
         type: 'call',
         at: i,
         agentId: 'hook:1',

@@ -2,7 +2,7 @@
 // holds exports to a file it opens again, both ways, with exactly what was written.
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import type { StoreBatch } from '../../../extension/src/panel/store/panel-store.ts'
 import { createPanelStore, type PanelStore, type SessionContent } from '../../../extension/src/panel/store/panel-store.ts'
 import { maxSessionBytes } from '../../../extension/src/panel/store/session-size.ts'
@@ -10,11 +10,11 @@ import { maxSessionBytes } from '../../../extension/src/panel/store/session-size
 const KB = 1024
 const CONTENTS: readonly SessionContent[] = ['with-arguments', 'sanitized']
 
-function call(agentId: string, seq: number, args: string, tool = 't', at = seq): InspectorEvent {
+function call(agentId: string, seq: number, args: string, tool = 't', at = seq): PanelEvent {
   return { type: 'call', at, agentId, seq, tool, args, argsLength: args.length, tracked: true, denied: false, isError: false, count: 1, nextThreshold: 3 }
 }
 
-const batch = (frameId: number, events: InspectorEvent[]): StoreBatch => ({ frameId, url: `https://app.example/frame-${frameId}`, events })
+const batch = (frameId: number, events: PanelEvent[]): StoreBatch => ({ frameId, url: `https://app.example/frame-${frameId}`, events })
 
 /** Ingests every batch, checking after each that the store holds no more than its budget. */
 function feed(store: PanelStore, batches: Iterable<StoreBatch>): void {
@@ -42,7 +42,7 @@ function expectRoundTrips(store: PanelStore): void {
 }
 
 /** `events` in batches of `size`, as the top frame sends them. */
-const batches = (events: readonly InspectorEvent[], size: number): StoreBatch[] => [...chunks(events, size)].map((group) => batch(0, group))
+const batches = (events: readonly PanelEvent[], size: number): StoreBatch[] => [...chunks(events, size)].map((group) => batch(0, group))
 
 function* chunks<T>(items: Iterable<T>, size: number): Generator<T[]> {
   let chunk: T[] = []
@@ -76,7 +76,7 @@ describe('the byte budget covers every kind of record', () => {
 
   it('agents: 2,000 with 4,000-character runs go, the first seen first, once no row is left', () => {
     const store = createPanelStore({ maxBytes: 256 * KB })
-    const events: InspectorEvent[] = []
+    const events: PanelEvent[] = []
     for (let i = 1; i <= 2_000; i++) {
       events.push({ type: 'agent', at: i, agent: { id: `hook:${i}`, kind: 'hook', label: `agent ${i}`.padEnd(200, '.') } })
       events.push(call(`hook:${i}`, 1, `${i}`.padEnd(4_000, 'a'), 't', i))
@@ -94,12 +94,12 @@ describe('the byte budget covers every kind of record', () => {
 
   it('rows and faults: the oldest rows first, then the oldest faults', () => {
     const store = createPanelStore({ maxBytes: 256 * KB })
-    const reminder = (seq: number): InspectorEvent => ({ type: 'reminder', at: seq, agentId: 'hook:1', seq, tool: 't', count: 3, level: 'gentle', text: `${seq}`.padEnd(20_000, 'r') })
+    const reminder = (seq: number): PanelEvent => ({ type: 'reminder', at: seq, agentId: 'hook:1', seq, tool: 't', count: 3, level: 'gentle', text: `${seq}`.padEnd(20_000, 'r') })
     feed(store, [
       batch(0, [1, 2, 3].map(reminder)),
       batch(
         0,
-        Array.from({ length: 200 }, (_, i) => ({ type: 'fault', at: i, message: `${i}`.padEnd(30_000, '\u0001') }) as InspectorEvent),
+        Array.from({ length: 200 }, (_, i) => ({ type: 'fault', at: i, message: `${i}`.padEnd(30_000, '\u0001') }) as PanelEvent),
       ),
     ])
     expect(store.stats()).toMatchObject({ entries: 0, discarded: 3 })
@@ -124,7 +124,7 @@ describe('the byte budget covers every kind of record', () => {
     const store = createPanelStore({ maxBytes: 256 * KB })
     const tools = Array.from({ length: 200 }, (_, i) => `${i}`.padEnd(200, 'c'))
     const text = `Repeated cycle of tool calls detected:\n- cycle: ${tools.join(' -> ')}\n- repetitions: 2\n- calls:`
-    const events: InspectorEvent[] = []
+    const events: PanelEvent[] = []
     for (let agent = 1; agent <= 20; agent++)
       // More than the 64 marks an agent keeps: the oldest give their bytes back as they go.
       for (let seq = 1; seq <= 80; seq++) events.push({ type: 'reminder', at: seq, agentId: `hook:${agent}`, seq: seq * 1_000, tool: tools[0]!, count: 2, level: 'cycle', text })
@@ -134,7 +134,7 @@ describe('the byte budget covers every kind of record', () => {
 
   it('replay fingerprints: at most a sixteenth of the budget while rows are held', () => {
     const store = createPanelStore({ maxBytes: 256 * KB })
-    const resets = Array.from({ length: 20_000 }, (_, i): InspectorEvent => ({ type: 'reset', at: i, agentId: 'hook:1', reason: 'different-call', previousCount: i }))
+    const resets = Array.from({ length: 20_000 }, (_, i): PanelEvent => ({ type: 'reset', at: i, agentId: 'hook:1', reason: 'different-call', previousCount: i }))
     feed(store, batches(resets, 2_000))
     expect(store.stats().entries).toBeGreaterThan(0)
     expectRoundTrips(store)
@@ -152,9 +152,9 @@ describe('the byte budget covers every kind of record', () => {
 })
 
 /** A call whose every number is as long as JSON writes one. */
-function longestCall(agentId: string, seq: number, args: string): InspectorEvent {
+function longestCall(agentId: string, seq: number, args: string): PanelEvent {
   const far = Number.MAX_SAFE_INTEGER
-  return { ...(call(agentId, seq, args) as Extract<InspectorEvent, { type: 'call' }>), argsLength: far, count: far, nextThreshold: far, result: 'r', resultLength: far }
+  return { ...(call(agentId, seq, args) as Extract<PanelEvent, { type: 'call' }>), argsLength: far, count: far, nextThreshold: far, result: 'r', resultLength: far }
 }
 
 describe('the largest file a full store writes', () => {
@@ -163,7 +163,7 @@ describe('the largest file a full store writes', () => {
     const far = Number.MAX_SAFE_INTEGER
     const control = (n: number) => '\u0001'.repeat(n)
     const frameId = far
-    const events: InspectorEvent[] = [{ type: 'agent', at: Number.MAX_VALUE, agent: { id: `hook:${control(195)}`, kind: 'hook', label: control(200), parentId: `hook:${control(195)}` } }]
+    const events: PanelEvent[] = [{ type: 'agent', at: Number.MAX_VALUE, agent: { id: `hook:${control(195)}`, kind: 'hook', label: control(200), parentId: `hook:${control(195)}` } }]
     for (let seq = far - 5_000; seq < far; seq++) {
       events.push({ ...longestCall(`hook:${control(195)}`, seq, seq % 2 ? 'x' : control(40)), at: Number.MAX_VALUE })
       events.push({ type: 'reset', at: 1e300 + seq, agentId: 'hook:€', reason: 'result-changed', previousCount: far })

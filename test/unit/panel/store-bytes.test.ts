@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import type { StoreBatch } from '../../../extension/src/panel/store/panel-store.ts'
 import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { ReplayGuard } from '../../../extension/src/panel/store/replay-guard.ts'
@@ -10,7 +10,7 @@ import { textDigest } from '../../../extension/src/panel/store/text-digest.ts'
 const KB = 1024
 
 function reminders(from: number, count: number, chars: number): StoreBatch {
-  const events: InspectorEvent[] = []
+  const events: PanelEvent[] = []
   for (let i = from; i < from + count; i++) events.push({ type: 'reminder', at: i, agentId: 'hook:1', seq: i, tool: 't', count: 3, level: 'gentle', text: `${i}`.padEnd(chars, 'x') })
   return { frameId: 0, url: 'u', events }
 }
@@ -40,7 +40,7 @@ describe('byte budget', () => {
   it('counts every string a row keeps: arguments, reminder texts and URLs', () => {
     // preserve-log: the page load below must not clear what was measured before it
     const store = createPanelStore({ preserveLog: true })
-    const call = (args: string): InspectorEvent => ({
+    const call = (args: string): PanelEvent => ({
       type: 'call',
       at: 1,
       agentId: 'hook:1',
@@ -55,7 +55,7 @@ describe('byte budget', () => {
       nextThreshold: 3,
     })
     const sizes: number[] = []
-    const measure = (event: InspectorEvent) => {
+    const measure = (event: PanelEvent) => {
       const before = store.stats().bytes
       store.ingest({ frameId: 0, url: 'u', events: [event] })
       sizes.push(store.stats().bytes - before)
@@ -118,12 +118,12 @@ describe('byte budget', () => {
 
   it('counts every kind of record: frames, agents, tool names, cycle marks, fingerprints, the config', () => {
     const store = createPanelStore({ preserveLog: true })
-    const grows = (events: InspectorEvent[], frameId = 0, url = 'u', origin?: string): number => {
+    const grows = (events: PanelEvent[], frameId = 0, url = 'u', origin?: string): number => {
       const before = store.stats().bytes
       store.ingest(origin === undefined ? { frameId, url, events } : { frameId, url, origin, events })
       return store.stats().bytes - before
     }
-    const call = (seq: number, tool: string): InspectorEvent => ({
+    const call = (seq: number, tool: string): PanelEvent => ({
       type: 'call',
       at: seq,
       agentId: 'hook:1',
@@ -142,7 +142,7 @@ describe('byte budget', () => {
     const address = `https://f.example/${'a'.repeat(2_000)}`
     expect(grows([{ type: 'page-load', at: 1, url: address }], 7, address)).toBeGreaterThan(2 * 2_000)
     const origin = `https://${'o'.repeat(2_000)}.example`
-    const load: InspectorEvent[] = [{ type: 'page-load', at: 1, url: 'v' }]
+    const load: PanelEvent[] = [{ type: 'page-load', at: 1, url: 'v' }]
     expect(grows(load, 9, 'v', origin) - grows(load, 8, 'v')).toBeGreaterThanOrEqual(2 * 2_000)
     // An agent: its label.
     expect(grows([{ type: 'agent', at: 1, agent: { id: 'hook:2', kind: 'hook', label: 'l'.repeat(200) } }])).toBeGreaterThan(2 * 200)
@@ -150,7 +150,7 @@ describe('byte budget', () => {
     expect(grows([call(2, 'new'.padEnd(256, 'n'))]) - grows([call(3, 'seen'.padEnd(256, 's'))])).toBeGreaterThanOrEqual(2 * 256)
     // A cycle's tools, kept beside its row.
     const tools = ['x'.repeat(200), 'y'.repeat(200)]
-    const reminder = (level: 'gentle' | 'cycle', seq: number): InspectorEvent => ({
+    const reminder = (level: 'gentle' | 'cycle', seq: number): PanelEvent => ({
       type: 'reminder',
       at: 1,
       agentId: 'hook:1',

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import type { StoreBatch } from '../../../extension/src/panel/store/panel-store.ts'
 import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { pageLoad, recordingPage, repeat } from './recorded-session.ts'
 
 /** `count` distinct agents announced by `frameId`, each with one call. */
 function agents(frameId: number, count: number, prefix = 'a'): StoreBatch {
-  const events: InspectorEvent[] = []
+  const events: PanelEvent[] = []
   for (let i = 1; i <= count; i++) {
     const id = `hook:${prefix}${i}`
     events.push({ type: 'agent', at: i, agent: { id, kind: 'hook', label: id } })
@@ -80,7 +80,7 @@ describe('the config in force', () => {
 })
 
 describe("the page's address and origin", () => {
-  const load = (url: string): InspectorEvent => ({ type: 'page-load', at: 1, url })
+  const load = (url: string): PanelEvent => ({ type: 'page-load', at: 1, url })
 
   it("come from the batch (the relay's address, the origin the browser named), never from the page-load event", () => {
     const store = createPanelStore()

@@ -3,12 +3,12 @@ import { act, cleanup, render, screen } from '@testing-library/preact'
 import { afterEach, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { Panel } from '../../../extension/src/panel/components/panel.tsx'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 
 afterEach(cleanup)
 
-const reminders = (from: number, count: number): InspectorEvent[] =>
+const reminders = (from: number, count: number): PanelEvent[] =>
   Array.from({ length: count }, (_, i) => ({
     type: 'reminder' as const,
     at: from + i,

@@ -5,13 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createRepeatToolGuard, RECOMMENDED_CONFIG, type GuardEvent } from '../../../engine/index.ts'
 import { TimelineRow } from '../../../extension/src/panel/components/timeline-row.tsx'
 import type { TimelineEntry } from '../../../extension/src/panel/store/timeline-entry.ts'
-import { LIMITS, type InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import { LIMITS, type PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { fromEngineEvent } from '../../../extension/src/protocol/from-engine.ts'
 
 afterEach(cleanup)
 
 /** The reminders a guard with `argumentsPreviewChars` gives for five identical calls, as the panel receives them. */
-function reminders(argumentsPreviewChars: number, argument: string): Extract<InspectorEvent, { type: 'reminder' }>[] {
+function reminders(argumentsPreviewChars: number, argument: string): Extract<PanelEvent, { type: 'reminder' }>[] {
   const guard = createRepeatToolGuard({ ...RECOMMENDED_CONFIG, argumentsPreviewChars })
   const events: GuardEvent[] = []
   guard.subscribe((e) => void events.push(e))
@@ -20,7 +20,7 @@ function reminders(argumentsPreviewChars: number, argument: string): Extract<Ins
   return events.map(fromEngineEvent).filter((e) => e.type === 'reminder')
 }
 
-const row = (event: InspectorEvent) => render(<TimelineRow entry={{ agent: '0.1:hook:1', frameId: 0, event } as TimelineEntry} expanded={false} onToggle={() => {}} />)
+const row = (event: PanelEvent) => render(<TimelineRow entry={{ agent: '0.1:hook:1', frameId: 0, event } as TimelineEntry} expanded={false} onToggle={() => {}} />)
 
 describe('a reminder row', () => {
   it('says how much of a cut reminder it shows', () => {

@@ -5,7 +5,7 @@ import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfigInput } from '../../
 import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { fromEngineEvent } from '../../../extension/src/protocol/from-engine.ts'
 import { LIMITS } from '../../../extension/src/protocol/events.ts'
-import { checkInspectorEvent } from '../../../extension/src/protocol/validate.ts'
+import { checkPanelEvent } from '../../../extension/src/protocol/validate.ts'
 import { recordingPage } from './recorded-session.ts'
 
 /** Six polls of a job: its result changes on every poll but the last two. */
@@ -78,9 +78,9 @@ describe('the result on the wire to the panel', () => {
     page.guard.observe({ agent: {}, name: 'poll', arguments: {} }, { content: 'x'.repeat(LIMITS.result + 5) })
     const call = page.take().find((e) => e.type === 'call')!
     expect(call).toMatchObject({ result: 'x'.repeat(LIMITS.result), resultLength: LIMITS.result + 5 })
-    expect(checkInspectorEvent(call).ok).toBe(true)
-    expect(checkInspectorEvent({ ...call, resultLength: 3 }).ok).toBe(false)
-    expect(checkInspectorEvent({ ...call, result: 'x'.repeat(LIMITS.result + 1) }).ok).toBe(false)
+    expect(checkPanelEvent(call).ok).toBe(true)
+    expect(checkPanelEvent({ ...call, resultLength: 3 }).ok).toBe(false)
+    expect(checkPanelEvent({ ...call, result: 'x'.repeat(LIMITS.result + 1) }).ok).toBe(false)
     const short = fromEngineEvent({
       type: 'call',
       at: 1,

@@ -8,7 +8,7 @@ import { Panel } from '../../../extension/src/panel/components/panel.tsx'
 import type { ZeroCodeSink } from '../../../extension/src/ui/zero-code-sink.ts'
 import { createStorageZeroCodeSink } from '../../../extension/src/ui/storage-zero-code-sink.ts'
 import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
-import type { InspectorEvent } from '../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { ZERO_CODE_STORAGE_KEY } from '../../../extension/src/protocol/zero-code-mode.ts'
 import { fakeStorage } from './fake-storage.ts'
 
@@ -17,9 +17,9 @@ afterEach(cleanup)
 const configSink = { current: () => RECOMMENDED_CONFIG, apply: async () => {} }
 
 /** The panel of a page at `url`, whose frame the browser named of `origin` (the batch's tag; null: none named). */
-function mount(url: string, zeroCode?: ZeroCodeSink, events: InspectorEvent[] = [], origin: string | null = new URL(url).origin) {
+function mount(url: string, zeroCode?: ZeroCodeSink, events: PanelEvent[] = [], origin: string | null = new URL(url).origin) {
   const store = createPanelStore()
-  const loaded: InspectorEvent[] = [{ type: 'page-load', at: 1, url }, ...events]
+  const loaded: PanelEvent[] = [{ type: 'page-load', at: 1, url }, ...events]
   store.ingest(origin === null ? { frameId: 0, url, events: loaded } : { frameId: 0, url, origin, events: loaded })
   render(<Panel store={store} sink={configSink} theme="light" {...(zeroCode ? { zeroCode } : {})} />)
   return store
@@ -90,7 +90,7 @@ describe('the switch in the status bar', () => {
 
   it("switches the origin of the batch's tag, never the one the page's load event names", async () => {
     const storage = fakeStorage()
-    const forged: InspectorEvent = { type: 'page-load', at: 2, url: 'https://bank.example/accounts' }
+    const forged: PanelEvent = { type: 'page-load', at: 2, url: 'https://bank.example/accounts' }
     mount('http://127.0.0.1:8080/agent.html', await createStorageZeroCodeSink(storage), [forged], 'http://127.0.0.1:8080')
     expect(screen.getByTestId('zero-code').textContent).toContain('Zero-code: guard · 127.0.0.1:8080')
     expect(screen.getByTestId('status-bar').textContent).not.toContain('bank.example')
@@ -109,7 +109,7 @@ describe('the switch in the status bar', () => {
 })
 
 describe('rows of what zero-code mode only observed', () => {
-  const agent: InspectorEvent = { type: 'agent', at: 1, agent: { id: 'wire:1', kind: 'wire', label: 'planner', format: 'openai-chat' } }
+  const agent: PanelEvent = { type: 'agent', at: 1, agent: { id: 'wire:1', kind: 'wire', label: 'planner', format: 'openai-chat' } }
   const reminder = { type: 'reminder', at: 2, agentId: 'wire:1', seq: 3, tool: 'search', count: 3, level: 'gentle', text: 'You are repeating', placement: 'messages[7]' } as const
   const request = { type: 'request', at: 2, agentId: 'wire:1', url: 'https://api.example/v1/chat/completions', format: 'openai-chat', calls: 3, remindersInserted: 1, rewritten: false } as const
 

@@ -6,7 +6,7 @@ import { PanelPane } from '../../../playground/ui/panel-pane.tsx'
 
 afterEach(cleanup)
 
-describe("the playground's inline inspector", () => {
+describe("the playground's inline panel", () => {
   it('applies a config with keys left out as the extension would: they take the recommended values', async () => {
     const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
     // The config in force differs from the recommended one, so a key filled from it would show.

@@ -3,8 +3,8 @@
 import { describe, expect, test } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { createWireGuard } from '../../../engine/wire/index.ts'
-import { toInspectorEvent } from '../../../extension/src/page/wire/to-inspector.ts'
-import { checkInspectorEvent } from '../../../extension/src/protocol/validate.ts'
+import { toPanelEvent } from '../../../extension/src/page/wire/to-panel-event.ts'
+import { checkPanelEvent } from '../../../extension/src/protocol/validate.ts'
 import { BUILDERS, type Script, type ScriptedCall, type Turn } from '../../fixtures/wire/conversations.ts'
 import { occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
@@ -112,8 +112,8 @@ describe.each(FORMATS)('%s: stopAfter would block', (format) => {
 
   test('the panel receives a valid blocked event marked wouldBlock', () => {
     const blocked = ofType(eventsOf(enforced), 'blocked')[0]!
-    const event = toInspectorEvent(blocked, 'https://llm.test/v1/chat')
+    const event = toPanelEvent(blocked, 'https://llm.test/v1/chat')
     expect(event).toMatchObject({ type: 'blocked', agentId: `wire:${blocked.agentId}`, wouldBlock: true })
-    expect(checkInspectorEvent(event)).toEqual({ ok: true, value: event })
+    expect(checkPanelEvent(event)).toEqual({ ok: true, value: event })
   })
 })

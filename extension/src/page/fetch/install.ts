@@ -4,13 +4,13 @@
 // request that is not one, or that we fail on, goes out untouched. The origin's setting decides
 // whether an LLM request is analysed at all (off), and whether the result may replace its body
 // (guard) or is only shown (observe). Installed at document_start with only the cheap checks
-// (outgoing.ts); the analysis (inspector.ts) is asked for by the first request that may need it.
+// (outgoing.ts); the analysis (analysis.ts) is asked for by the first request that may need it.
 import { callFunction } from '../../../../engine/intrinsics.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { ResponsesTraffic } from '../responses/traffic.ts'
 import { createResponseWatch } from '../responses/watch.ts'
-import type { Analysed, Plan, WireInspector } from '../wire/inspector.ts'
+import type { Analysed, Plan, WireAnalysis } from '../wire/analysis.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
 import { createOutgoing, type Candidate } from './outgoing.ts'
 
@@ -20,7 +20,7 @@ interface FetchInterceptorOptions {
   /** The setting for this frame's origin, read on every request (it changes live from the panel). */
   readonly mode: () => ZeroCodeMode
   /** The analysis, asked for only by a request that may be an LLM request (or a failure to report). */
-  readonly inspector: () => WireInspector
+  readonly analysis: () => WireAnalysis
   readonly showAsNative: ShowAsNative
   /** OpenAI Responses API requests, sent by way of their own analysis (responses/traffic.ts). */
   readonly responses?: () => ResponsesTraffic
@@ -29,7 +29,7 @@ interface FetchInterceptorOptions {
 type Fetch = typeof globalThis.fetch
 
 /** Replaces the page's fetch; false when the page has none. */
-export function installFetchInterceptor({ target, mode, inspector: analysis, showAsNative, responses }: FetchInterceptorOptions): boolean {
+export function installFetchInterceptor({ target, mode, analysis, showAsNative, responses }: FetchInterceptorOptions): boolean {
   const nativeFetch = target.fetch
   if (typeof nativeFetch !== 'function') return false
   const outgoing = createOutgoing(target)

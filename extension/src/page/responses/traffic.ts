@@ -7,7 +7,7 @@
 // its body parsed once for both. Part of the on-demand half.
 import { createStatefulResponses, type ResponsesRequest, type StatefulResponses } from '../../../../engine/wire/index.ts'
 import { errorText } from '../../../../engine/safe-reading.ts'
-import type { Analysed, Plan, WireInspector } from '../wire/inspector.ts'
+import type { Analysed, Plan, WireAnalysis } from '../wire/analysis.ts'
 import { createReadsInProgress, LONGEST_WAIT_MS } from './reads-in-progress.ts'
 import type { BodySink } from './body-watcher.ts'
 import type { ResponseWatch } from './watch.ts'
@@ -33,7 +33,7 @@ export interface ResponsesTraffic {
 }
 
 interface ResponsesTrafficOptions {
-  readonly inspector: WireInspector
+  readonly analysis: WireAnalysis
   readonly fault: (message: string) => void
   /** The page's timer, captured at document_start: it bounds a request's wait for a stalled reading. */
   readonly later: (run: () => void, ms: number) => void
@@ -45,7 +45,7 @@ const RESPONSES_PATH = /\/responses$/
 /** Bodies up to this long are searched for a Responses API body's names before their URL is resolved. */
 const SEARCHED_CHARS = 16_384
 
-export function createResponsesTraffic({ inspector, fault, later, stateful = createStatefulResponses() }: ResponsesTrafficOptions): ResponsesTraffic {
+export function createResponsesTraffic({ analysis, fault, later, stateful = createStatefulResponses() }: ResponsesTrafficOptions): ResponsesTraffic {
   const reads = createReadsInProgress(stateful.knows, later)
 
   /** A fault, reported without ever throwing: the request is on its way by then. */
@@ -90,7 +90,7 @@ export function createResponsesTraffic({ inspector, fault, later, stateful = cre
 
   function go({ args, analysed, withBody, dispatch, watch }: ResponsesCall, request: ResponsesRequest): Promise<Response> {
     const reached: Analysed = request.previous === undefined ? analysed : { ...analysed, reach: 'responses-stateful' }
-    const response = dispatch(inspector.plan(args, reached, withBody, (wire, config) => stateful.inspect(wire, request, config)))
+    const response = dispatch(analysis.plan(args, reached, withBody, (wire, config) => stateful.inspect(wire, request, config)))
     if (request.stored) {
       try {
         watch.watch(response, () => sink(request))

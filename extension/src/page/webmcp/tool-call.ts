@@ -3,17 +3,17 @@
 // returns or throws is the page's. A value comes back as it came or, in guard mode, as a new result
 // with the due reminder appended; a promise (any thenable) comes back as a promise that settles the
 // same way, after the call is counted; an error is thrown or rejected as the same object. Part of
-// the start-up half: it only reaches the analysis (inspector.ts) when a tool is called.
+// the start-up half: it only reaches the analysis (analysis.ts) when a tool is called.
 import { callFunction } from '../../../../engine/intrinsics.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
-import type { Outcome, ToolCall, WatchMode, WebMcpInspector } from './inspector.ts'
+import type { Outcome, ToolCall, WatchMode, WebMcpAnalysis } from './analysis.ts'
 import type { ResultForm } from './result.ts'
 
 export interface ToolCallHooks {
   /** The setting for this frame's origin, read on every call (it changes live from the panel). */
   readonly mode: () => ZeroCodeMode
   /** The analysis, asked for only once a tool is called in guard or observe mode. */
-  readonly inspector: () => WebMcpInspector
+  readonly analysis: () => WebMcpAnalysis
   /** The page's Promise as it was at document_start. */
   readonly Promise: PromiseConstructor
   /** `Promise.prototype.then` as it was at document_start. */
@@ -35,10 +35,10 @@ export function modeOf(hooks: ToolCallHooks): ZeroCodeMode {
  * before any tool ran, so it is not counted.
  */
 export function callTool(hooks: ToolCallHooks, mode: WatchMode, call: ToolCall, form: ResultForm, run: () => unknown): unknown {
-  let analysis: WebMcpInspector
+  let analysis: WebMcpAnalysis
   let refused: { readonly result: unknown } | undefined
   try {
-    analysis = hooks.inspector()
+    analysis = hooks.analysis()
     refused = analysis.refused(call, mode, form)
   } catch {
     return run()
@@ -87,7 +87,7 @@ export function callTool(hooks: ToolCallHooks, mode: WatchMode, call: ToolCall, 
 }
 
 /** What the agent gets; whatever goes wrong in the analysis, the value as it came. */
-function settle(analysis: WebMcpInspector, call: ToolCall, outcome: Outcome, mode: WatchMode, form: ResultForm): unknown {
+function settle(analysis: WebMcpAnalysis, call: ToolCall, outcome: Outcome, mode: WatchMode, form: ResultForm): unknown {
   try {
     return analysis.settled(call, outcome, mode, form)
   } catch {

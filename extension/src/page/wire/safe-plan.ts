@@ -2,7 +2,7 @@
 // page's call. Asking may build the on-demand half, and that may fail too: the call then goes as it
 // came, and the failure is reported (when even that fails, nothing is).
 import type { AgentReach } from '../../protocol/events.ts'
-import type { Analysed, Plan, WireInspector } from './inspector.ts'
+import type { Analysed, Plan, WireAnalysis } from './analysis.ts'
 
 export interface SafePlanner {
   /** The analysis's plan; if even asking for it fails, the call as it came. */
@@ -11,7 +11,7 @@ export interface SafePlanner {
   failed(args: readonly unknown[], error: unknown): Plan
 }
 
-export function createSafePlanner(analysis: () => WireInspector, reach: AgentReach): SafePlanner {
+export function createSafePlanner(analysis: () => WireAnalysis, reach: AgentReach): SafePlanner {
   function failed(args: readonly unknown[], error: unknown): Plan {
     try {
       return analysis().failed(args, error, reach)

@@ -11,7 +11,7 @@ import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import { argument } from '../hook-arguments.ts'
 import { asNativeThrew } from '../native-errors.ts'
 import type { ShowAsNative } from '../native-look.ts'
-import type { Plan, WireInspector } from '../wire/inspector.ts'
+import type { Plan, WireAnalysis } from '../wire/analysis.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
 import { createUnsentRequests } from './unsent-requests.ts'
 
@@ -21,7 +21,7 @@ interface XhrInterceptorOptions {
   /** The setting for this frame's origin, read on every send (it changes live from the panel). */
   readonly mode: () => ZeroCodeMode
   /** The analysis, asked for only by a request that may be an LLM request (or a failure to report). */
-  readonly inspector: () => WireInspector
+  readonly analysis: () => WireAnalysis
   readonly showAsNative: ShowAsNative
 }
 
@@ -30,7 +30,7 @@ type Native = (...args: unknown[]) => unknown
 type Trap = (native: Native, self: unknown, args: unknown[]) => unknown
 
 /** Hooks the page's XMLHttpRequest; false when it has none, or not the methods it should. */
-export function installXhrInterceptor({ target, mode, inspector: analysis, showAsNative }: XhrInterceptorOptions): boolean {
+export function installXhrInterceptor({ target, mode, analysis, showAsNative }: XhrInterceptorOptions): boolean {
   const prototype = (target.XMLHttpRequest as typeof XMLHttpRequest | undefined)?.prototype
   if (!prototype) return false
   const descriptors = {

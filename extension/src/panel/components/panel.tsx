@@ -3,7 +3,7 @@
 //
 // Props:
 // - `store`: an `PanelStore` from `createPanelStore()` (store/panel-store.ts); feed it
-//   inspector events with `store.ingest({ frameId: 0, url, events })`.
+//   panel events with `store.ingest({ frameId: 0, url, events })`.
 // - `sink`: a `ConfigSink` (config-sink.ts): where the Config tab reads and saves the config.
 // - `theme`: 'light' | 'dark' to match a host (DevTools); left out, it follows prefers-color-scheme.
 // - `zeroCode`: optional `ZeroCodeSink` (ui/zero-code-sink.ts): zero-code mode's per-origin setting,

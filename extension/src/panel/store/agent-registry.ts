@@ -1,9 +1,9 @@
-import type { AgentDescriptor, AgentState, InspectorEvent } from '../../protocol/events.ts'
+import type { AgentDescriptor, AgentState, PanelEvent } from '../../protocol/events.ts'
 import { agentBytes } from './retained-bytes.ts'
 import { agentKey, type AgentKey, type AgentRecord } from './timeline-entry.ts'
 
-type CallEvent = Extract<InspectorEvent, { type: 'call' }>
-type ResetEvent = Extract<InspectorEvent, { type: 'reset' }>
+type CallEvent = Extract<PanelEvent, { type: 'call' }>
+type ResetEvent = Extract<PanelEvent, { type: 'reset' }>
 
 /** One row of the agent tree: subagents follow their parent, one level deeper. */
 export interface AgentTreeRow {

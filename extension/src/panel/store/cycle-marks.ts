@@ -1,11 +1,11 @@
 // The cycles the guard reminded about, per agent: which calls they covered (highlighted in the
 // log) and the latest one's block of tools (drawn by the chain view). Derived from recorded rows.
-import type { InspectorEvent } from '../../protocol/events.ts'
+import type { PanelEvent } from '../../protocol/events.ts'
 import { cycleBytes } from './retained-bytes.ts'
 import type { AgentKey, AgentRecord, CycleMark } from './timeline-entry.ts'
 
-type CallEvent = Extract<InspectorEvent, { type: 'call' }>
-type ReminderEvent = Extract<InspectorEvent, { type: 'reminder' }>
+type CallEvent = Extract<PanelEvent, { type: 'call' }>
+type ReminderEvent = Extract<PanelEvent, { type: 'reminder' }>
 
 /** Marks kept per agent: enough for any log a person scrolls, bounded against a hostile page. */
 const MARKS_PER_AGENT = 64

@@ -1,6 +1,6 @@
 // How a batch of protocol events becomes the store's records: frames and page loads, agents and
 // their state, rows, faults and the config in force. Replays of events already recorded are skipped.
-import type { AgentState, InspectorEvent } from '../../protocol/events.ts'
+import type { AgentState, PanelEvent } from '../../protocol/events.ts'
 import type { StoreBatch } from './panel-store-api.ts'
 import { redactedBatch } from './redacted.ts'
 import type { StoreRecords } from './store-records.ts'
@@ -18,7 +18,7 @@ function mergeState(records: StoreRecords, frameId: number, pageLoad: number, st
   else records.refused += 1
 }
 
-function apply(records: StoreRecords, settings: IngestSettings, { frameId, url, origin }: StoreBatch, event: InspectorEvent, replayed: boolean): void {
+function apply(records: StoreRecords, settings: IngestSettings, { frameId, url, origin }: StoreBatch, event: PanelEvent, replayed: boolean): void {
   const { frames, registry, paused } = records
   // Fingerprint every event that lacks a seq, so a later replay of it is recognised.
   if (records.replayGuard.repeat(frameId, event) && replayed) return

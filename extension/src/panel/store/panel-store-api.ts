@@ -63,7 +63,7 @@ export interface PanelStoreStats {
 }
 
 /**
- * The panel's state, built from inspector events. Framework-free: components subscribe and read.
+ * The panel's state, built from panel events. Framework-free: components subscribe and read.
  * Ingestion costs O(events in the batch); views catch up lazily when read.
  */
 export interface PanelStore {

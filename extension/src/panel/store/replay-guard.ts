@@ -1,4 +1,4 @@
-import type { InspectorEvent } from '../../protocol/events.ts'
+import type { PanelEvent } from '../../protocol/events.ts'
 import { BoundedLog } from './bounded-log.ts'
 import { textBytes } from './retained-bytes.ts'
 import { textDigest } from './text-digest.ts'
@@ -18,7 +18,7 @@ export class ReplayGuard {
   constructor(private readonly capacity: number) {}
 
   /** Records the event; true when it was recorded before. */
-  repeat(frameId: number, event: InspectorEvent): boolean {
+  repeat(frameId: number, event: PanelEvent): boolean {
     const print = fingerprint(frameId, event)
     if (print === undefined) return false
     if (this.seen.has(print)) return true
@@ -51,7 +51,7 @@ export class ReplayGuard {
 }
 
 /** Undefined for events whose replay is harmless (state that a second copy just restates). */
-function fingerprint(frameId: number, event: InspectorEvent): string | undefined {
+function fingerprint(frameId: number, event: PanelEvent): string | undefined {
   switch (event.type) {
     case 'reset':
       return `${frameId}|reset|${event.at}|${textDigest(event.agentId)}|${event.reason}|${event.previousCount}`

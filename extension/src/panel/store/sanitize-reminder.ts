@@ -4,10 +4,10 @@
 // call of its period, or a text the panel received cut) becomes a stand-in as a whole; a cycle's
 // keeps its first two lines, the tools of its period, which the imported session marks it by.
 import { reminderMessage } from '../../../../engine/index.ts'
-import type { InspectorEvent } from '../../protocol/events.ts'
+import type { PanelEvent } from '../../protocol/events.ts'
 import { isStandIn, type TextSanitizer } from './sanitize-text.ts'
 
-type ReminderEvent = Extract<InspectorEvent, { type: 'reminder' }>
+type ReminderEvent = Extract<PanelEvent, { type: 'reminder' }>
 
 /** Stands where the arguments go, to find the text around them. */
 const ARGUMENTS = '\u0000arguments\u0000'

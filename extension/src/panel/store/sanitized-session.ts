@@ -5,7 +5,7 @@
 // length and a keyed hash (sanitize-text.ts). URLs were redacted when they came in. What stays:
 // tool names, agent labels, counts, times, reminder levels, the config. It imports as any session
 // does; `sanitized: true` tells the panel, whose What-if then compares the calls by their hashes.
-import type { InspectorEvent } from '../../protocol/events.ts'
+import type { PanelEvent } from '../../protocol/events.ts'
 import { sanitizedReminderText } from './sanitize-reminder.ts'
 import { createTextSanitizer, type TextSanitizer } from './sanitize-text.ts'
 import type { SessionFile } from './session-file.ts'
@@ -36,7 +36,7 @@ export function sanitizedSession(session: SessionFile, sanitize: TextSanitizer =
       }
       case 'reminder': {
         const { textLength, ...reminder } = event
-        return { ...reminder, text: replaced(event.text, sanitizedReminderText(event, sanitize)) } satisfies Extract<InspectorEvent, { type: 'reminder' }>
+        return { ...reminder, text: replaced(event.text, sanitizedReminderText(event, sanitize)) } satisfies Extract<PanelEvent, { type: 'reminder' }>
       }
       default:
         return event

@@ -5,7 +5,7 @@
 // through it too, wrapped as the event that carries it live, so the caps are the protocol's.
 import { RECOMMENDED_CONFIG, type GuardConfig } from '../../../../engine/index.ts'
 import type { DropCounts, DropReason } from '../../protocol/messages.ts'
-import { checkInspectorEvent } from '../../protocol/validate.ts'
+import { checkPanelEvent } from '../../protocol/validate.ts'
 import type { FaultRecord } from './fault-record.ts'
 import { agentKey, type AgentRecord, type TimelineEntry } from './timeline-entry.ts'
 import { errorText, isRecord } from '../../../../engine/safe-reading.ts'
@@ -81,7 +81,7 @@ function array(value: unknown, path: string): readonly unknown[] {
 
 /** Runs the protocol validator on an embedded event, reporting its complaint at `path`. */
 function event(value: unknown, path: string): void {
-  const checked = checkInspectorEvent(value)
+  const checked = checkPanelEvent(value)
   if (!checked.ok) fail(path, `is not a valid event: ${checked.detail.replace(/^\$/, 'event')}`)
 }
 

@@ -1,7 +1,7 @@
-import type { AgentDescriptor, InspectorEvent } from '../../protocol/events.ts'
+import type { AgentDescriptor, PanelEvent } from '../../protocol/events.ts'
 
 /** Events that become rows of a timeline; the rest update state (agents, config, faults). */
-export type TimelineEvent = Extract<InspectorEvent, { type: 'call' | 'reset' | 'reminder' | 'blocked' | 'request' | 'page-load' }>
+export type TimelineEvent = Extract<PanelEvent, { type: 'call' | 'reset' | 'reminder' | 'blocked' | 'request' | 'page-load' }>
 
 /**
  * Identifies an agent across frames and page loads: `<frameId>.<page load>:<agent id>`. Agent ids

@@ -1,12 +1,12 @@
 // The calls an agent spent inside runs or cycles that reached a reminder: what a user would have
 // paid for had the agent been stopped at the first one. Derived from recorded rows only, so an
 // imported session is measured again by feeding it its own rows.
-import type { InspectorEvent } from '../../protocol/events.ts'
+import type { PanelEvent } from '../../protocol/events.ts'
 import { cycleTools } from './cycle-marks.ts'
 import type { AgentRecord } from './timeline-entry.ts'
 
-type CallEvent = Extract<InspectorEvent, { type: 'call' }>
-type ReminderEvent = Extract<InspectorEvent, { type: 'reminder' }>
+type CallEvent = Extract<PanelEvent, { type: 'call' }>
+type ReminderEvent = Extract<PanelEvent, { type: 'reminder' }>
 
 interface RunState {
   /** The run in progress reached a reminder: each further call of it is spent too. */

@@ -1,5 +1,5 @@
 import { createRepeatToolGuard, type GuardConfig, type ReminderLevel, type ToolResult } from '../../../../engine/index.ts'
-import type { InspectorEvent } from '../../protocol/events.ts'
+import type { PanelEvent } from '../../protocol/events.ts'
 import type { AgentKey, TimelineEntry } from './timeline-entry.ts'
 
 export interface WhatIfReminder {
@@ -36,7 +36,7 @@ export interface WhatIfReport {
   readonly sanitized: boolean
 }
 
-type CallEvent = Extract<InspectorEvent, { type: 'call' }>
+type CallEvent = Extract<PanelEvent, { type: 'call' }>
 
 interface PendingRow {
   readonly agent: AgentKey

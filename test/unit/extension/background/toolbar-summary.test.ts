@@ -3,17 +3,17 @@ import { answerPopup } from '../../../../extension/src/background/popup-requests
 import { createTabSummaries, type SummaryStorage } from '../../../../extension/src/background/tab-summaries.ts'
 import { EMPTY_SUMMARY, summarise } from '../../../../extension/src/background/tab-summary.ts'
 import { badgeOf, showOnToolbar, titleOf, type ToolbarAction } from '../../../../extension/src/background/toolbar-action.ts'
-import type { InspectorEvent } from '../../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import { MAX_SUMMARY_AGENTS, type TabSummary } from '../../../../extension/src/protocol/messages.ts'
 import { checkBackgroundToPopup, checkPopupToBackground, checkTabSummary } from '../../../../extension/src/protocol/validate.ts'
 import { EVENTS, tabBatch, v } from '../support/samples.ts'
 
 const checkTabSummaryOk = (summary: TabSummary) => checkTabSummary(summary).ok
-const reminder = EVENTS.reminder as Extract<InspectorEvent, { type: 'reminder' }>
-const pageLoad = (url: string): InspectorEvent => ({ type: 'page-load', at: 1, url })
-const agent = (id: string): InspectorEvent => ({ type: 'agent', at: 1, agent: { id, kind: 'hook', label: id } })
+const reminder = EVENTS.reminder as Extract<PanelEvent, { type: 'reminder' }>
+const pageLoad = (url: string): PanelEvent => ({ type: 'page-load', at: 1, url })
+const agent = (id: string): PanelEvent => ({ type: 'agent', at: 1, agent: { id, kind: 'hook', label: id } })
 /** A batch of the top frame (or `frameId`) at `url`, from a sender of `origin`. */
-const batchAt = (url: string, origin: string, events: InspectorEvent[], frameId = 0) => ({ ...tabBatch(events, frameId), url, origin })
+const batchAt = (url: string, origin: string, events: PanelEvent[], frameId = 0) => ({ ...tabBatch(events, frameId), url, origin })
 
 describe("a tab's toolbar summary", () => {
   it('counts agents once each, snapshots included, and delivered and observed reminders apart', () => {

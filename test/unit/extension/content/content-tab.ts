@@ -4,7 +4,7 @@
 // is one tab (Vitest gives every file a window of its own): such a file mocks the modules below
 // with `tabModules` and calls `useContentTab()`.
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest'
-import { PROTOCOL_VERSION, type InspectorEvent } from '../../../../extension/src/protocol/events.ts'
+import { PROTOCOL_VERSION, type PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import type { ContentToBackground, DropCounts } from '../../../../extension/src/protocol/messages.ts'
 import { checkContentToBackground } from '../../../../extension/src/protocol/validate.ts'
 import { FakeMessageChannel } from '../support/fake-message-channel.ts'
@@ -38,8 +38,8 @@ export class WorkerPort {
     this.stopped = true
     for (const l of this.disconnectListeners) l()
   }
-  /** The inspector events this port carried. */
-  events(): InspectorEvent[] {
+  /** The panel events this port carried. */
+  events(): PanelEvent[] {
     return this.posted.flatMap((m) => (m.kind === 'events' ? m.events : []))
   }
 }

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { LIMITS, type InspectorEvent } from '../../../../extension/src/protocol/events.ts'
+import { LIMITS, type PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import { createBatcher, type Batcher } from '../../../../extension/src/page/batcher.ts'
 import { checkPageToContent } from '../../../../extension/src/protocol/validate.ts'
 import { FakeClock } from '../support/fake-clock.ts'
 import { call, EVENTS, pageBatch } from '../support/samples.ts'
 
 let clock: FakeClock
-let sent: InspectorEvent[][]
+let sent: PanelEvent[][]
 let batcher: Batcher
 
 beforeEach(() => {
@@ -51,7 +51,7 @@ describe('the page batcher', () => {
   })
 
   it('splits by bytes so that every batch passes the validator', () => {
-    const big: InspectorEvent = { ...EVENTS.reminder, text: 'r'.repeat(LIMITS.text) } as InspectorEvent
+    const big: PanelEvent = { ...EVENTS.reminder, text: 'r'.repeat(LIMITS.text) } as PanelEvent
     const count = Math.ceil((LIMITS.batchBytes * 2.5) / LIMITS.text)
     for (let i = 0; i < count; i++) batcher.push(big)
     clock.drainMicrotasks()

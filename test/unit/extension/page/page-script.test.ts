@@ -5,7 +5,7 @@ import { Window } from 'happy-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../../engine/index.ts'
 import type { PageGuard } from '../../../../extension/src/page/page-api.ts'
-import { PROTOCOL_VERSION, type InspectorEvent } from '../../../../extension/src/protocol/events.ts'
+import { PROTOCOL_VERSION, type PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import { CHANNEL_EVENT, CONTENT_SOURCE, PAGE_SOURCE, type DropCounts } from '../../../../extension/src/protocol/messages.ts'
 import { checkPageToContent } from '../../../../extension/src/protocol/validate.ts'
 import { FakeMessageChannel, type FakeMessagePort } from '../support/fake-message-channel.ts'
@@ -16,7 +16,7 @@ vi.mock('../../../../extension/src/page/fetch/install.ts', () => ({ installFetch
 
 let win: Window
 let installedAt: readonly [number, number]
-let posted: InspectorEvent[]
+let posted: PanelEvent[]
 let dropReports: DropCounts[]
 let guard: PageGuard
 /** The relay's end of the channel the test offered the page script, as the relay does at document_start. */

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { installFetchInterceptor } from '../../../../extension/src/page/fetch/install.ts'
 import { installWebllmInterceptor } from '../../../../extension/src/page/webllm/install.ts'
 import { installWebMcpHooks } from '../../../../extension/src/page/webmcp/install.ts'
-import type { WebMcpInspector } from '../../../../extension/src/page/webmcp/inspector.ts'
-import type { WireInspector } from '../../../../extension/src/page/wire/inspector.ts'
+import type { WebMcpAnalysis } from '../../../../extension/src/page/webmcp/analysis.ts'
+import type { WireAnalysis } from '../../../../extension/src/page/wire/analysis.ts'
 import { installXhrInterceptor } from '../../../../extension/src/page/xhr/install.ts'
 import { openaiChatBody, repeat } from '../../../fixtures/wire/conversations.ts'
 import { createTraps, type Traps } from './builtin-traps.ts'
@@ -20,7 +20,7 @@ describe('the hooks, called while the page has trapped its built-ins', () => {
   /** An analysis that records what the hook hands it and sends GUARDED (or, for a worker, the request with one more message). */
   function standInAnalysis(traps: Traps, rewrite: (text: string) => string = () => GUARDED) {
     const asked: { text: string; url: string; reach: string }[] = []
-    const inspector: WireInspector = {
+    const standIn: WireAnalysis = {
       plan: (_args, analysed, withBody) =>
         traps.outside(() => {
           asked.push({ text: analysed.text, url: traps.inside(() => analysed.url()), reach: analysed.reach })
@@ -30,7 +30,7 @@ describe('the hooks, called while the page has trapped its built-ins', () => {
       failed: (args) => ({ args, after: () => undefined }),
       snapshot: () => [],
     }
-    return { asked, inspector: () => inspector }
+    return { asked, analysis: () => standIn }
   }
 
   const target = (extra: Record<string, unknown>) =>
@@ -46,8 +46,8 @@ describe('the hooks, called while the page has trapped its built-ins', () => {
         traps.outside(() => sent.push(body))
       }
     }
-    const { asked, inspector } = standInAnalysis(traps)
-    expect(installXhrInterceptor({ target: target({ XMLHttpRequest: FakeXhr }), mode: () => 'guard', inspector, showAsNative: () => undefined })).toBe(true)
+    const { asked, analysis } = standInAnalysis(traps)
+    expect(installXhrInterceptor({ target: target({ XMLHttpRequest: FakeXhr }), mode: () => 'guard', analysis, showAsNative: () => undefined })).toBe(true)
     const xhr = new FakeXhr()
     // Spellings the checks compare character by character, as well as the usual ones.
     traps.armedDuring(() => {
@@ -71,8 +71,8 @@ describe('the hooks, called while the page has trapped its built-ins', () => {
         return Promise.resolve('response')
       })
     const page = target({ fetch: fakeFetch })
-    const { asked, inspector } = standInAnalysis(traps)
-    expect(installFetchInterceptor({ target: page, mode: () => 'guard', inspector, showAsNative: () => undefined })).toBe(true)
+    const { asked, analysis } = standInAnalysis(traps)
+    expect(installFetchInterceptor({ target: page, mode: () => 'guard', analysis, showAsNative: () => undefined })).toBe(true)
     const responses = traps.armedDuring(() => [
       page.fetch('/v1/chat/completions', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: LLM_BODY }),
       page.fetch(new URL('https://api.example/v1/messages'), { method: 'pOsT', headers: [['Content-type', 'application/vnd.api+json']], body: LLM_BODY }),
@@ -98,11 +98,11 @@ describe('the hooks, called while the page has trapped its built-ins', () => {
     const request = { ...JSON.parse(LLM_BODY), model: 'm', stream: false }
     const reminder = { role: 'user', content: 'a reminder' }
     // The rewrite the wire guard would make: one message more at the end.
-    const { asked, inspector } = standInAnalysis(traps, (text) => {
+    const { asked, analysis } = standInAnalysis(traps, (text) => {
       const parsed = JSON.parse(text)
       return JSON.stringify({ ...parsed, messages: [...parsed.messages, reminder] })
     })
-    expect(installWebllmInterceptor({ target: target({ Worker: FakeWorker }), mode: () => 'guard', inspector, showAsNative: () => undefined })).toBe(true)
+    expect(installWebllmInterceptor({ target: target({ Worker: FakeWorker }), mode: () => 'guard', analysis, showAsNative: () => undefined })).toBe(true)
     const worker = new FakeWorker()
     traps.armedDuring(() => {
       worker.postMessage({ kind: 'chatCompletionNonStreaming', uuid: 'u-1', content: { request, modelId: ['m'], chatOpts: undefined } })
@@ -135,14 +135,14 @@ describe('the hooks, called while the page has trapped its built-ins', () => {
       }
     }
     const settled: unknown[] = []
-    const analysis: WebMcpInspector = {
+    const analysis: WebMcpAnalysis = {
       refused: () => traps.outside(() => undefined),
       settled: (_call, outcome) => traps.outside(() => (settled.push(outcome), outcome.ok ? outcome.value : undefined)),
       fault: () => undefined,
       snapshot: () => [],
     }
     const page = target({ ModelContext })
-    expect(installWebMcpHooks({ target: page, mode: () => 'guard', inspector: () => analysis, showAsNative: () => undefined })).toBe(true)
+    expect(installWebMcpHooks({ target: page, mode: () => 'guard', analysis: () => analysis, showAsNative: () => undefined })).toBe(true)
     const context = new ModelContext()
     const runs: unknown[] = []
     const result = { content: [{ type: 'text', text: 'notes' }] }

@@ -1,18 +1,18 @@
-// The inspector events (extension/src/protocol/events.ts) mirror the engine's GuardEvent and its
+// The panel events (extension/src/protocol/events.ts) mirror the engine's GuardEvent and its
 // agent types by hand: the protocol renames some fields, turns engine ids into page-wide ones and
 // adds what only zero-code mode knows. This file holds the two in step, at type level: every engine
-// event and every field of one is routed to the inspector event that carries it, and a field carried
+// event and every field of one is routed to the panel event that carries it, and a field carried
 // as it is has the same type on both sides. `npm run typecheck` (tsc -p .) checks it; an engine
 // change the protocol has not followed fails there, naming the field.
 import { describe, expectTypeOf, it } from 'vitest'
 import type { AgentInfo, AgentSnapshot, GuardEvent } from '../../../../engine/index.ts'
-import type { AgentDescriptor, AgentState, InspectorEvent } from '../../../../extension/src/protocol/events.ts'
+import type { AgentDescriptor, AgentState, PanelEvent } from '../../../../extension/src/protocol/events.ts'
 
-/** Where an engine field goes: the inspector field, and whether its type is the same there or converted. */
+/** Where an engine field goes: the panel event's field, and whether its type is the same there or converted. */
 type Route = readonly [to: string, how: 'same' | 'converted']
 
-/** Each engine event: the inspector event it becomes, and the route of each of its fields but `type`. */
-interface EventRoutes extends Record<GuardEvent['type'], { readonly as: InspectorEvent['type']; readonly fields: Readonly<Record<string, Route>> }> {
+/** Each engine event: the panel event it becomes, and the route of each of its fields but `type`. */
+interface EventRoutes extends Record<GuardEvent['type'], { readonly as: PanelEvent['type']; readonly fields: Readonly<Record<string, Route>> }> {
   'agent-seen': { as: 'agent'; fields: { at: ['at', 'same']; agent: ['agent', 'converted'] } }
   call: {
     as: 'call'
@@ -90,24 +90,24 @@ type Drift<Name extends string, Source, Target, Routes> =
                 : `${Name}.${K & string}: optional on one side only (${To})`
               : `${Name}.${K & string}: carried as ${To}, whose type differs`
             : never
-          : `${Name}.${K & string}: carried as ${To}, which the inspector event lacks`
+          : `${Name}.${K & string}: carried as ${To}, which the panel event lacks`
         : `${Name}.${K & string}: not a route`
     }[keyof Routes & keyof Source]
 
 type EngineEvent<T> = Extract<GuardEvent, { type: T }>
-type ProtocolEvent<T> = Extract<InspectorEvent, { type: T }>
+type PanelEventOf<T> = Extract<PanelEvent, { type: T }>
 
 type EventDrift = {
-  [T in keyof EventRoutes]: Drift<T, EngineEvent<T>, ProtocolEvent<EventRoutes[T]['as']>, EventRoutes[T]['fields']>
+  [T in keyof EventRoutes]: Drift<T, EngineEvent<T>, PanelEventOf<EventRoutes[T]['as']>, EventRoutes[T]['fields']>
 }[keyof EventRoutes]
 
 /** Compiles only when `T` is never; when it is not, tsc prints it: the list of what drifted. */
 const inStep = <T extends never>(_drift?: T): void => undefined
 
-describe('the inspector events follow the engine events', () => {
-  it('routes every engine event, and only those, to an inspector event', () => {
+describe('the panel events follow the engine events', () => {
+  it('routes every engine event, and only those, to a panel event', () => {
     expectTypeOf<keyof EventRoutes>().toEqualTypeOf<GuardEvent['type']>()
-    expectTypeOf<EventRoutes[keyof EventRoutes]['as']>().toExtend<InspectorEvent['type']>()
+    expectTypeOf<EventRoutes[keyof EventRoutes]['as']>().toExtend<PanelEvent['type']>()
   })
 
   it('routes every field of each engine event, with the same type where it is carried as it is', () => {

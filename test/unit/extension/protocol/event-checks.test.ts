@@ -1,59 +1,59 @@
-// The inspector events as the protocol checks them (extension/src/protocol/event-checks.ts): every
+// The panel events as the protocol checks them (extension/src/protocol/event-checks.ts): every
 // variant exactly, its fields within their caps, and nothing exotic that throws.
 import { describe, expect, it } from 'vitest'
 import { LIMITS } from '../../../../extension/src/protocol/events.ts'
 import { CONTENT_SOURCE } from '../../../../extension/src/protocol/messages.ts'
-import { checkContentToPage, checkInspectorEvent } from '../../../../extension/src/protocol/validate.ts'
+import { checkContentToPage, checkPanelEvent } from '../../../../extension/src/protocol/validate.ts'
 import { RECOMMENDED_CONFIG } from '../../../../engine/index.ts'
 import { WIRE_FORMATS } from '../../../../engine/wire/types.ts'
 import { call, EVENTS, v } from '../support/samples.ts'
 import { reason } from './drop-reason.ts'
 
-describe('inspector events', () => {
+describe('panel events', () => {
   it.each(Object.entries(EVENTS))('accepts a well-formed %s event', (_type, event) => {
-    expect(checkInspectorEvent(event)).toEqual({ ok: true, value: event })
+    expect(checkPanelEvent(event)).toEqual({ ok: true, value: event })
   })
 
   it('accepts every wire format the engine knows, on agents and requests', () => {
     for (const format of WIRE_FORMATS) {
-      expect(reason(checkInspectorEvent({ ...EVENTS.request, format }))).toBe('ok')
-      expect(reason(checkInspectorEvent({ ...EVENTS.agent, agent: { id: 'wire:1', kind: 'wire', label: 'x', format } }))).toBe('ok')
+      expect(reason(checkPanelEvent({ ...EVENTS.request, format }))).toBe('ok')
+      expect(reason(checkPanelEvent({ ...EVENTS.agent, agent: { id: 'wire:1', kind: 'wire', label: 'x', format } }))).toBe('ok')
     }
   })
 
   it('accepts the WebMCP agent (id webmcp:<n>, kind and reach webmcp) and its reminders withheld for want of a content list', () => {
-    expect(reason(checkInspectorEvent({ ...EVENTS.agent, agent: { id: 'webmcp:1', kind: 'webmcp', label: 'WebMCP tools', reach: 'webmcp' } }))).toBe('ok')
-    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, agentId: 'webmcp:1', placement: 'content', withheld: 'no-content' }))).toBe('ok')
-    expect(reason(checkInspectorEvent({ ...EVENTS.call, agentId: 'webmcp:1' }))).toBe('ok')
-    expect(reason(checkInspectorEvent({ ...EVENTS.call, agentId: 'mcp:1' }))).toBe('shape')
+    expect(reason(checkPanelEvent({ ...EVENTS.agent, agent: { id: 'webmcp:1', kind: 'webmcp', label: 'WebMCP tools', reach: 'webmcp' } }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, agentId: 'webmcp:1', placement: 'content', withheld: 'no-content' }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.call, agentId: 'webmcp:1' }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.call, agentId: 'mcp:1' }))).toBe('shape')
   })
 
   it('accepts a blocked event marked as would-block (zero-code mode), and the mark only as true', () => {
-    expect(reason(checkInspectorEvent({ ...EVENTS.blocked, agentId: 'wire:1', wouldBlock: true }))).toBe('ok')
-    expect(reason(checkInspectorEvent({ ...EVENTS.blocked, wouldBlock: false }))).toBe('shape')
-    expect(reason(checkInspectorEvent({ ...EVENTS.blocked, wouldBlock: 'yes' }))).toBe('shape')
+    expect(reason(checkPanelEvent({ ...EVENTS.blocked, agentId: 'wire:1', wouldBlock: true }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.blocked, wouldBlock: false }))).toBe('shape')
+    expect(reason(checkPanelEvent({ ...EVENTS.blocked, wouldBlock: 'yes' }))).toBe('shape')
   })
 
   it('accepts reminders and requests withheld by the origin setting or the keep-alive limit, and nothing contradictory', () => {
     for (const withheld of ['observe', 'keepalive-limit']) {
-      expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: 'messages[7]', withheld }))).toBe('ok')
-      expect(reason(checkInspectorEvent({ ...EVENTS.request, rewritten: false, withheld }))).toBe('ok')
+      expect(reason(checkPanelEvent({ ...EVENTS.reminder, placement: 'messages[7]', withheld }))).toBe('ok')
+      expect(reason(checkPanelEvent({ ...EVENTS.request, rewritten: false, withheld }))).toBe('ok')
     }
-    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: 'messages[7]', withheld: 'later' }))).toBe('shape')
-    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: undefined, withheld: 'observe' }))).toBe('shape')
-    expect(reason(checkInspectorEvent({ ...EVENTS.request, rewritten: true, withheld: 'observe' }))).toBe('shape')
-    expect(reason(checkInspectorEvent({ ...EVENTS.request, rewritten: false, withheld: true }))).toBe('shape')
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, placement: 'messages[7]', withheld: 'later' }))).toBe('shape')
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, placement: undefined, withheld: 'observe' }))).toBe('shape')
+    expect(reason(checkPanelEvent({ ...EVENTS.request, rewritten: true, withheld: 'observe' }))).toBe('shape')
+    expect(reason(checkPanelEvent({ ...EVENTS.request, rewritten: false, withheld: true }))).toBe('shape')
   })
 
   it('accepts a cut reminder with its true length', () => {
     const cut = { ...EVENTS.reminder, text: 'r'.repeat(LIMITS.text), textLength: LIMITS.text + 1 }
-    expect(checkInspectorEvent(cut)).toEqual({ ok: true, value: cut })
+    expect(checkPanelEvent(cut)).toEqual({ ok: true, value: cut })
   })
 
   it("accepts the detectors' fields and kinds: cycle reminders, a named detector, result-changed resets", () => {
-    for (const detector of ['repeat', 'same-tool', 'cycle']) expect(reason(checkInspectorEvent({ ...EVENTS.reminder, detector }))).toBe('ok')
-    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, level: 'cycle', detector: 'cycle' }))).toBe('ok')
-    expect(reason(checkInspectorEvent({ ...EVENTS.reset, reason: 'result-changed' }))).toBe('ok')
+    for (const detector of ['repeat', 'same-tool', 'cycle']) expect(reason(checkPanelEvent({ ...EVENTS.reminder, detector }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, level: 'cycle', detector: 'cycle' }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.reset, reason: 'result-changed' }))).toBe('ok')
   })
 
   it('accepts a config with every detector on, and a snapshot carrying it', () => {
@@ -66,16 +66,16 @@ describe('inspector events', () => {
       stopAfter: 4,
       tools: [{ match: 'scroll_*', thresholds: [6, 10], countBy: 'call', resultAware: false, stopAfter: null }, { match: 'grep' }],
     }
-    expect(reason(checkInspectorEvent({ ...EVENTS.config, config }))).toBe('ok')
-    expect(reason(checkInspectorEvent({ ...EVENTS.snapshot, config }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.config, config }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.snapshot, config }))).toBe('ok')
     expect(reason(checkContentToPage({ source: CONTENT_SOURCE, v, kind: 'config', config }))).toBe('ok')
   })
 
   it('accepts an optional field present as undefined (a structured clone keeps it)', () => {
-    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: undefined }))).toBe('ok')
-    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, textLength: undefined }))).toBe('ok')
-    expect(reason(checkInspectorEvent({ ...EVENTS.reminder, placement: 'messages[7]' }))).toBe('ok')
-    expect(reason(checkInspectorEvent({ ...call(), nextThreshold: null }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, placement: undefined }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, textLength: undefined }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, placement: 'messages[7]' }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...call(), nextThreshold: null }))).toBe('ok')
   })
 
   it.each([
@@ -111,7 +111,7 @@ describe('inspector events', () => {
     ['an array', [call()]],
     ['null', null],
   ])('rejects %s as shape', (_name, event) => {
-    expect(reason(checkInspectorEvent(event))).toBe('shape')
+    expect(reason(checkPanelEvent(event))).toBe('shape')
   })
 
   it.each([
@@ -123,11 +123,11 @@ describe('inspector events', () => {
     ['a blocked tool name', { ...EVENTS.blocked, tool: 't'.repeat(LIMITS.toolName + 1) }],
     ['a url', { ...EVENTS['page-load'], url: 'u'.repeat(LIMITS.url + 1) }],
   ])('rejects %s over its cap as size', (_name, event) => {
-    expect(reason(checkInspectorEvent(event))).toBe('size')
+    expect(reason(checkPanelEvent(event))).toBe('size')
   })
 
   it('accepts fields exactly at their caps', () => {
-    expect(reason(checkInspectorEvent({ ...call(), tool: 't'.repeat(LIMITS.toolName), args: 'a'.repeat(LIMITS.args), argsLength: 10 ** 6 }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...call(), tool: 't'.repeat(LIMITS.toolName), args: 'a'.repeat(LIMITS.args), argsLength: 10 ** 6 }))).toBe('ok')
   })
 
   it('never throws on exotic input', () => {
@@ -139,16 +139,16 @@ describe('inspector events', () => {
         },
       },
     )
-    expect(reason(checkInspectorEvent(trap))).toBe('shape')
+    expect(reason(checkPanelEvent(trap))).toBe('shape')
     const getter = Object.defineProperty({ ...call() }, 'tool', {
       enumerable: true,
       get: () => {
         throw new Error('getter')
       },
     })
-    expect(reason(checkInspectorEvent(getter))).toBe('shape')
+    expect(reason(checkPanelEvent(getter))).toBe('shape')
     let nested: unknown = []
     for (let i = 0; i < 100_000; i++) nested = [nested]
-    expect(reason(checkInspectorEvent(nested))).toBe('shape')
+    expect(reason(checkPanelEvent(nested))).toBe('shape')
   })
 })

@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { createRepeatToolGuard, RECOMMENDED_CONFIG, type AgentSnapshot, type GuardEvent } from '../../../../engine/index.ts'
-import { LIMITS, type InspectorEvent } from '../../../../extension/src/protocol/events.ts'
+import { LIMITS, type PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import { fromEngineEvent, snapshotEvent } from '../../../../extension/src/protocol/from-engine.ts'
 import { approxSize } from '../../../../extension/src/protocol/size.ts'
-import { checkInspectorEvent } from '../../../../extension/src/protocol/validate.ts'
+import { checkPanelEvent } from '../../../../extension/src/protocol/validate.ts'
 
-function record(run: (guard: ReturnType<typeof createRepeatToolGuard>) => void): { engine: GuardEvent[]; inspector: InspectorEvent[] } {
+function record(run: (guard: ReturnType<typeof createRepeatToolGuard>) => void): { engine: GuardEvent[]; panelEvents: PanelEvent[] } {
   const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)
   const engine: GuardEvent[] = []
   guard.subscribe((e) => void engine.push(e))
   run(guard)
-  return { engine, inspector: engine.map(fromEngineEvent) }
+  return { engine, panelEvents: engine.map(fromEngineEvent) }
 }
 
 describe('fromEngineEvent', () => {
-  it('maps a session of a parent and a subagent to valid inspector events', () => {
+  it('maps a session of a parent and a subagent to valid panel events', () => {
     const parent = { name: 'planner' }
     const child = { name: 'worker', parent }
-    const { engine, inspector } = record((guard) => {
+    const { engine, panelEvents } = record((guard) => {
       guard.observe({ agent: parent, name: 'plan', arguments: {} })
       for (let i = 0; i < 3; i++) guard.observe({ agent: child, name: 'grep', arguments: { q: 'x' } }, { denied: i === 1 })
       guard.observe({ agent: child, name: 'todo_write', arguments: ['a'] })
@@ -25,15 +25,15 @@ describe('fromEngineEvent', () => {
       guard.promptSubmit(child)
       guard.configure({ thresholds: [2, 4] })
     })
-    for (const event of inspector) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
-    expect(inspector.map((e) => e.type)).toEqual(engine.map((e) => ({ 'agent-seen': 'agent', 'chain-reset': 'reset' })[e.type as string] ?? e.type))
+    for (const event of panelEvents) expect(checkPanelEvent(event)).toMatchObject({ ok: true })
+    expect(panelEvents.map((e) => e.type)).toEqual(engine.map((e) => ({ 'agent-seen': 'agent', 'chain-reset': 'reset' })[e.type as string] ?? e.type))
 
-    const agents = inspector.flatMap((e) => (e.type === 'agent' ? [e.agent] : []))
+    const agents = panelEvents.flatMap((e) => (e.type === 'agent' ? [e.agent] : []))
     expect(agents).toEqual([
       { id: 'hook:1', kind: 'hook', label: 'planner' },
       { id: 'hook:2', kind: 'hook', label: 'worker', parentId: 'hook:1' },
     ])
-    const calls = inspector.flatMap((e) => (e.type === 'call' ? [[e.agentId, e.tool, e.args, e.count, e.tracked, e.denied, e.isError]] : []))
+    const calls = panelEvents.flatMap((e) => (e.type === 'call' ? [[e.agentId, e.tool, e.args, e.count, e.tracked, e.denied, e.isError]] : []))
     expect(calls).toEqual([
       ['hook:1', 'plan', '{}', 1, true, false, false],
       ['hook:2', 'grep', '{"q":"x"}', 1, true, false, false],
@@ -42,7 +42,7 @@ describe('fromEngineEvent', () => {
       ['hook:2', 'todo_write', '["a"]', 3, false, false, false],
       ['hook:2', 'read', 'not json', 1, true, false, true],
     ])
-    const reminder = inspector.find((e) => e.type === 'reminder')
+    const reminder = panelEvents.find((e) => e.type === 'reminder')
     const engineReminder = engine.find((e) => e.type === 'reminder')
     expect(reminder).toEqual({
       type: 'reminder',
@@ -54,19 +54,19 @@ describe('fromEngineEvent', () => {
       level: 'gentle',
       text: engineReminder!.type === 'reminder' ? engineReminder!.message.content[0].text : '',
     })
-    expect(inspector.filter((e) => e.type === 'reset').map((e) => e.type === 'reset' && e.reason)).toEqual(['different-call', 'prompt'])
-    expect(inspector.at(-1)).toMatchObject({ type: 'config', config: { thresholds: [2, 4] } })
+    expect(panelEvents.filter((e) => e.type === 'reset').map((e) => e.type === 'reset' && e.reason)).toEqual(['different-call', 'prompt'])
+    expect(panelEvents.at(-1)).toMatchObject({ type: 'config', config: { thresholds: [2, 4] } })
   })
 
   it('cuts long arguments, tool names and labels to the protocol caps, keeping the true length', () => {
     const big = { blob: 'é'.repeat(LIMITS.args * 2) }
-    const { inspector } = record((guard) => guard.observe({ agent: { name: 'n'.repeat(500) }, name: 't'.repeat(1_000), arguments: big }))
-    const call = inspector.find((e) => e.type === 'call')
+    const { panelEvents } = record((guard) => guard.observe({ agent: { name: 'n'.repeat(500) }, name: 't'.repeat(1_000), arguments: big }))
+    const call = panelEvents.find((e) => e.type === 'call')
     expect(call).toMatchObject({ argsLength: JSON.stringify(big).length })
     if (call?.type !== 'call') throw new Error('no call')
     expect(call.args).toHaveLength(LIMITS.args)
     expect(call.tool).toHaveLength(LIMITS.toolName)
-    for (const event of inspector) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
+    for (const event of panelEvents) expect(checkPanelEvent(event)).toMatchObject({ ok: true })
   })
 
   it('cuts a reminder longer than the text cap, keeping its true length; a whole one carries none', () => {
@@ -80,7 +80,7 @@ describe('fromEngineEvent', () => {
     const full = reminders[1]!.type === 'reminder' ? reminders[1]!.message.content[0].text : ''
     expect(full.length).toBeGreaterThan(LIMITS.text)
     expect(detailed).toMatchObject({ level: 'detailed', text: full.slice(0, LIMITS.text), textLength: full.length })
-    expect(checkInspectorEvent(detailed)).toMatchObject({ ok: true })
+    expect(checkPanelEvent(detailed)).toMatchObject({ ok: true })
     expect(gentle).toMatchObject({ level: 'gentle' })
     expect(gentle).not.toHaveProperty('textLength')
   })
@@ -101,11 +101,11 @@ describe('fromEngineEvent with detectors on', () => {
     guard.observe({ agent, name: 'read', arguments: {} }, { content: 'changed' })
     guard.observe({ agent, name: 'read', arguments: {} }, { content: 'changed' })
     guard.preExecute({ agent, name: 'read', arguments: {} })
-    const inspector = engine.map(fromEngineEvent)
-    for (const event of inspector) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
-    expect(inspector.find((e) => e.type === 'reminder')).toMatchObject({ level: 'cycle', detector: 'cycle', count: 2, tool: 'read' })
-    expect(inspector.filter((e) => e.type === 'reset').map((e) => e.type === 'reset' && e.reason)).toContain('result-changed')
-    expect(inspector.at(-1)).toEqual({
+    const panelEvents = engine.map(fromEngineEvent)
+    for (const event of panelEvents) expect(checkPanelEvent(event)).toMatchObject({ ok: true })
+    expect(panelEvents.find((e) => e.type === 'reminder')).toMatchObject({ level: 'cycle', detector: 'cycle', count: 2, tool: 'read' })
+    expect(panelEvents.filter((e) => e.type === 'reset').map((e) => e.type === 'reset' && e.reason)).toContain('result-changed')
+    expect(panelEvents.at(-1)).toEqual({
       type: 'blocked',
       at: engine.at(-1)!.at,
       agentId: 'hook:1',
@@ -119,7 +119,7 @@ describe('fromEngineEvent with detectors on', () => {
     const tool = 't'.repeat(LIMITS.text)
     const blocked = fromEngineEvent({ type: 'blocked', at: 1, agentId: 1, tool, count: 2, feedback: `Blocked by repeat-tool-guard: ${tool}` })
     expect(blocked).toMatchObject({ tool: 't'.repeat(LIMITS.toolName), feedback: `Blocked by repeat-tool-guard: ${tool}`.slice(0, LIMITS.text) })
-    expect(checkInspectorEvent(blocked)).toMatchObject({ ok: true })
+    expect(checkPanelEvent(blocked)).toMatchObject({ ok: true })
   })
 })
 
@@ -137,14 +137,14 @@ describe('snapshotEvent', () => {
         { id: 'hook:2', kind: 'hook', label: 'child', parentId: 'hook:1', count: 0, nextThreshold: 3 },
       ],
     })
-    expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
+    expect(checkPanelEvent(event)).toMatchObject({ ok: true })
   })
 
   it('stays within one batch however many agents are alive', () => {
     const agents = Array.from({ length: 5_000 }, (_, i) => agent(i + 1, 'x'.repeat(LIMITS.args * 2)))
     const event = snapshotEvent(agents, RECOMMENDED_CONFIG, 1)
     expect(approxSize(event)).toBeLessThan(LIMITS.batchBytes)
-    expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
+    expect(checkPanelEvent(event)).toMatchObject({ ok: true })
     if (event.type !== 'snapshot') throw new Error('not a snapshot')
     expect(event.agents[0]!.args).toHaveLength(LIMITS.args)
     expect(event.agents.at(-1)!.args).toBeUndefined()

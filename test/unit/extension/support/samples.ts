@@ -1,11 +1,11 @@
-// One valid example of every inspector event and message, for the protocol tests to start from.
+// One valid example of every panel event and message, for the protocol tests to start from.
 import { RECOMMENDED_CONFIG } from '../../../../engine/index.ts'
-import { PROTOCOL_VERSION, type InspectorEvent } from '../../../../extension/src/protocol/events.ts'
+import { PROTOCOL_VERSION, type PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import { PAGE_SOURCE, type ContentReport, type PageToContent, type TabBatch } from '../../../../extension/src/protocol/messages.ts'
 
 export const v = PROTOCOL_VERSION
 
-export const call = (tool = 'read_file', count = 1): Extract<InspectorEvent, { type: 'call' }> => ({
+export const call = (tool = 'read_file', count = 1): Extract<PanelEvent, { type: 'call' }> => ({
   type: 'call',
   at: 1_700_000_000_000,
   agentId: 'hook:1',
@@ -20,7 +20,7 @@ export const call = (tool = 'read_file', count = 1): Extract<InspectorEvent, { t
   nextThreshold: 3,
 })
 
-export const EVENTS: Record<InspectorEvent['type'], InspectorEvent> = {
+export const EVENTS: Record<PanelEvent['type'], PanelEvent> = {
   agent: { type: 'agent', at: 1, agent: { id: 'hook:2', kind: 'hook', label: 'sub', parentId: 'hook:1' } },
   call: call(),
   reset: { type: 'reset', at: 1, agentId: 'hook:1', reason: 'prompt', previousCount: 4 },
@@ -48,7 +48,7 @@ export const EVENTS: Record<InspectorEvent['type'], InspectorEvent> = {
   'page-load': { type: 'page-load', at: 1, url: 'http://127.0.0.1/agent.html' },
 }
 
-export const pageBatch = (events: readonly InspectorEvent[] = Object.values(EVENTS)): PageToContent => ({
+export const pageBatch = (events: readonly PanelEvent[] = Object.values(EVENTS)): PageToContent => ({
   source: PAGE_SOURCE,
   v,
   kind: 'events',
@@ -56,6 +56,6 @@ export const pageBatch = (events: readonly InspectorEvent[] = Object.values(EVEN
 })
 
 /** What a relay is given to send to the service worker: `events` seen on the page at `url`. */
-export const contentReport = (events: readonly InspectorEvent[], url = 'http://x/'): ContentReport => ({ v, kind: 'events', url, events })
+export const contentReport = (events: readonly PanelEvent[], url = 'http://x/'): ContentReport => ({ v, kind: 'events', url, events })
 
-export const tabBatch = (events: readonly InspectorEvent[] = [call()], frameId = 0): TabBatch => ({ frameId, url: 'http://127.0.0.1/agent.html', origin: 'http://127.0.0.1', events })
+export const tabBatch = (events: readonly PanelEvent[] = [call()], frameId = 0): TabBatch => ({ frameId, url: 'http://127.0.0.1/agent.html', origin: 'http://127.0.0.1', events })

@@ -3,7 +3,7 @@ import vm from 'node:vm'
 import { describe, expect, test } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig } from '../../../../../engine/index.ts'
 import { installFetchInterceptor } from './fetch-interceptor.ts'
-import type { InspectorEvent } from '../../../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../../../extension/src/protocol/events.ts'
 import { openaiChatBody } from '../../../../fixtures/wire/conversations.ts'
 import { READ, LLM_BODY } from '../looping-agent.ts'
 import { page } from './fetch-page.ts'
@@ -80,7 +80,7 @@ describe('a failure inside the interceptor sends the original request and report
 
   test('conversations are capped as asked', async () => {
     const target = vm.runInContext('globalThis', vm.createContext({ fetch: () => Promise.resolve(new Response('ok')), Request, Headers })) as typeof globalThis
-    const events: InspectorEvent[] = []
+    const events: PanelEvent[] = []
     installFetchInterceptor({ target, config: () => resolveConfig({}), emit: (e) => events.push(e), hookSaw: () => false, mode: () => 'guard', maxConversations: 1 })
     const agent = (system: string) => JSON.stringify(openaiChatBody({ system, turns: [{ prompt: 'go' }, { calls: [READ] }] }))
     for (const system of ['a', 'b', 'a']) await target.fetch('/v1', { method: 'POST', body: agent(system) })

@@ -4,12 +4,12 @@
 import vm from 'node:vm'
 import { RECOMMENDED_CONFIG, type GuardConfig } from '../../../../../engine/index.ts'
 import { installFetchInterceptor } from './fetch-interceptor.ts'
-import type { InspectorEvent } from '../../../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../../../extension/src/protocol/events.ts'
 import type { ZeroCodeMode } from '../../../../../extension/src/protocol/zero-code-mode.ts'
 
 interface Page {
   readonly target: typeof globalThis
-  readonly events: InspectorEvent[]
+  readonly events: PanelEvent[]
   /** What reached the native fetch, call by call. */
   readonly calls: { self: unknown; args: unknown[] }[]
   config: GuardConfig | (() => never)

@@ -1,7 +1,7 @@
 // The fetch interceptor under each per-origin setting.
 import { describe, expect, test } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig } from '../../../../../engine/index.ts'
-import { checkInspectorEvent } from '../../../../../extension/src/protocol/validate.ts'
+import { checkPanelEvent } from '../../../../../extension/src/protocol/validate.ts'
 import type { ZeroCodeMode } from '../../../../../extension/src/protocol/zero-code-mode.ts'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { LLM_BODY } from '../looping-agent.ts'
@@ -15,7 +15,7 @@ describe("the origin's setting", () => {
     await p.target.fetch('/v1/chat/completions', init)
     expect(p.calls[0]!.args).toHaveLength(2)
     expect(p.calls[0]!.args[1]).toBe(init)
-    for (const event of p.events) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
+    for (const event of p.events) expect(checkPanelEvent(event)).toMatchObject({ ok: true })
     expect(p.events.map((e) => e.type)).toEqual(['agent', 'call', 'call', 'call', 'reminder', 'request'])
     expect(p.events[4]).toMatchObject({ type: 'reminder', text: GENTLE, placement: 'messages[8]', withheld: 'observe' })
     expect(p.events[5]).toMatchObject({ type: 'request', remindersInserted: 1, rewritten: false, withheld: 'observe' })
@@ -41,7 +41,7 @@ describe("the origin's setting", () => {
     p.config = resolveConfig({ stopAfter: 2 }, RECOMMENDED_CONFIG)
     const init = { method: 'POST', body: LLM_BODY }
     await p.target.fetch('/v1/chat/completions', init)
-    for (const event of p.events) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
+    for (const event of p.events) expect(checkPanelEvent(event)).toMatchObject({ ok: true })
     expect(p.events.map((e) => e.type)).toEqual(['agent', 'call', 'call', 'blocked', 'call', 'reminder', 'request'])
     expect(p.events[3]).toEqual({ type: 'blocked', at: expect.any(Number), agentId: 'wire:1', tool: 'read_file', count: 2, feedback: expect.stringContaining('(stopAfter: 2)'), wouldBlock: true })
     const sent = mode === 'guard' ? ((p.calls[0]!.args[1] as RequestInit).body as string) : init.body

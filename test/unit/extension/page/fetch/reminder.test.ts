@@ -3,7 +3,7 @@ import vm from 'node:vm'
 import { describe, expect, test } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../../../engine/index.ts'
 import { installFetchInterceptor } from './fetch-interceptor.ts'
-import { checkInspectorEvent } from '../../../../../extension/src/protocol/validate.ts'
+import { checkPanelEvent } from '../../../../../extension/src/protocol/validate.ts'
 import { anthropicBody, openaiChatBody } from '../../../../fixtures/wire/conversations.ts'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { READ, LOOP3, LLM_BODY } from '../looping-agent.ts'
@@ -30,7 +30,7 @@ describe('an LLM request with a due reminder', () => {
   test('events: the wire agent, its calls, the reminder with its place, the request; all valid for the pipeline', async () => {
     const p = page(undefined, 'https://app.example/chat')
     await p.target.fetch('/v1/chat/completions', { method: 'POST', body: LLM_BODY })
-    for (const event of p.events) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
+    for (const event of p.events) expect(checkPanelEvent(event)).toMatchObject({ ok: true })
     expect(p.events.map((e) => e.type)).toEqual(['agent', 'call', 'call', 'call', 'reminder', 'request'])
     expect(p.events[0]).toEqual({ type: 'agent', at: expect.any(Number), agent: { id: 'wire:1', kind: 'wire', label: 'You are a test agent.', format: 'openai-chat', reach: 'fetch' } })
     expect(p.events[4]).toMatchObject({ type: 'reminder', agentId: 'wire:1', seq: 3, level: 'gentle', text: GENTLE, placement: 'messages[8]' })
@@ -54,7 +54,7 @@ describe('an LLM request with a due reminder', () => {
     expect(agents).toEqual([
       { id: 'wire:1', kind: 'wire', label: 'You are a test agent.', format: 'openai-chat', reach: 'fetch', tool: 'read_file', args: '{"path":"a.txt"}', count: 3, nextThreshold: 5 },
     ])
-    expect(checkInspectorEvent({ type: 'snapshot', at: 1, agents, config: RECOMMENDED_CONFIG })).toMatchObject({ ok: true })
+    expect(checkPanelEvent({ type: 'snapshot', at: 1, agents, config: RECOMMENDED_CONFIG })).toMatchObject({ ok: true })
     await target.fetch('/v1', { method: 'POST', body: JSON.stringify(openaiChatBody({ system: 'todo', turns: [{ prompt: 'go' }, { calls: [{ name: 'todo_write', args: {} }] }] })) })
     expect(interception.snapshot()[1]).toEqual({ id: 'wire:2', kind: 'wire', label: 'todo', format: 'openai-chat', reach: 'fetch', count: 0, nextThreshold: 3 })
   })

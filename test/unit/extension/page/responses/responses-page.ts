@@ -8,8 +8,8 @@ import { installFetchInterceptor } from '../../../../../extension/src/page/fetch
 import { createStatefulResponses } from '../../../../../engine/wire/stateful/responses.ts'
 import { createNativeLook } from '../../../../../extension/src/page/native-look.ts'
 import { createResponsesTraffic } from '../../../../../extension/src/page/responses/traffic.ts'
-import { createWireInspector } from '../../../../../extension/src/page/wire/inspector.ts'
-import type { InspectorEvent } from '../../../../../extension/src/protocol/events.ts'
+import { createWireAnalysis } from '../../../../../extension/src/page/wire/analysis.ts'
+import type { PanelEvent } from '../../../../../extension/src/protocol/events.ts'
 import type { ZeroCodeMode } from '../../../../../extension/src/protocol/zero-code-mode.ts'
 import { STREAMS } from './page-streams.ts'
 
@@ -38,7 +38,7 @@ interface Page {
   /** The bodies that reached the native fetch, in order. */
   readonly sent: string[]
   readonly responses: Response[]
-  readonly events: InspectorEvent[]
+  readonly events: PanelEvent[]
   readonly faults: string[]
   /** What the native fetch answers next. */
   answer(body: BodyInit | ReadableStream<Uint8Array>, type?: string): void
@@ -76,9 +76,9 @@ export function page(stateful = createStatefulResponses()): Page {
   }
   const context = vm.createContext({ fetch: native, location: { href: 'https://app.example/' }, ...STREAMS })
   const target = vm.runInContext('globalThis', context) as typeof globalThis
-  const inspector = createWireInspector({ config: () => RECOMMENDED_CONFIG, emit: (e) => state.events.push(e), hookSaw: () => false, now: Date.now })
-  const traffic = createResponsesTraffic({ inspector, fault: (m) => state.faults.push(m), later, stateful })
-  installFetchInterceptor({ target, mode: () => state.mode, inspector: () => inspector, showAsNative: createNativeLook(target), responses: () => traffic })
+  const analysis = createWireAnalysis({ config: () => RECOMMENDED_CONFIG, emit: (e) => state.events.push(e), hookSaw: () => false, now: Date.now })
+  const traffic = createResponsesTraffic({ analysis, fault: (m) => state.faults.push(m), later, stateful })
+  installFetchInterceptor({ target, mode: () => state.mode, analysis: () => analysis, showAsNative: createNativeLook(target), responses: () => traffic })
   return Object.assign(state, { fetch: target.fetch })
 }
 

@@ -42,7 +42,7 @@ describe("a failure inside the hook posts the page's message and reports a fault
       target,
       mode: () => 'guard',
       showAsNative: createNativeLook(target),
-      inspector: () => {
+      analysis: () => {
         throw new Error('no half')
       },
     })

@@ -10,7 +10,7 @@ describe('a hook that still looks native', () => {
     const target = vm.runInContext('globalThis', context) as typeof globalThis
     const original = vm.runInContext('globalThis.Worker = class Worker { postMessage(message, options) {} }; Worker.prototype.postMessage', context) as () => void
     const before = Object.getOwnPropertyDescriptor(target.Worker.prototype, 'postMessage')
-    expect(installWebllmInterceptor({ target, mode: () => 'guard', inspector: () => expect.fail('no analysis'), showAsNative: createNativeLook(target) })).toBe(true)
+    expect(installWebllmInterceptor({ target, mode: () => 'guard', analysis: () => expect.fail('no analysis'), showAsNative: createNativeLook(target) })).toBe(true)
     const hooked = target.Worker.prototype.postMessage
     const toString = target.Function.prototype.toString
     expect(hooked).not.toBe(original)
@@ -23,10 +23,10 @@ describe('a hook that still looks native', () => {
 
   test('a realm without workers, or with a postMessage that is no method, is left alone', () => {
     const bare = vm.runInContext('globalThis', vm.createContext({})) as typeof globalThis
-    expect(installWebllmInterceptor({ target: bare, mode: () => 'guard', inspector: () => expect.fail('no analysis'), showAsNative: createNativeLook(bare) })).toBe(false)
+    expect(installWebllmInterceptor({ target: bare, mode: () => 'guard', analysis: () => expect.fail('no analysis'), showAsNative: createNativeLook(bare) })).toBe(false)
     expect('Worker' in bare).toBe(false)
     const odd = vm.runInContext('globalThis.Worker = class Worker { get postMessage() { return 1 } }; globalThis', vm.createContext({})) as typeof globalThis
-    expect(installWebllmInterceptor({ target: odd, mode: () => 'guard', inspector: () => expect.fail('no analysis'), showAsNative: createNativeLook(odd) })).toBe(false)
+    expect(installWebllmInterceptor({ target: odd, mode: () => 'guard', analysis: () => expect.fail('no analysis'), showAsNative: createNativeLook(odd) })).toBe(false)
     expect(Object.getOwnPropertyDescriptor(odd.Worker.prototype, 'postMessage')!.get).toBeTypeOf('function')
   })
 })

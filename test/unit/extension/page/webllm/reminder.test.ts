@@ -1,6 +1,6 @@
 // The WebLLM hook on a chat completion request with a due reminder.
 import { describe, expect, test } from 'vitest'
-import { checkInspectorEvent } from '../../../../../extension/src/protocol/validate.ts'
+import { checkPanelEvent } from '../../../../../extension/src/protocol/validate.ts'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { MODEL, chatMessage, chatRequest, page, post } from './worker-page.ts'
 
@@ -33,7 +33,7 @@ describe('a chat completion request with a due reminder', () => {
   test('events: the wire agent reached through webllm, its calls, the reminder, the request at the model; all valid', () => {
     const p = page()
     post(p, chatMessage(chatRequest(3), true))
-    for (const event of p.events) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
+    for (const event of p.events) expect(checkPanelEvent(event)).toMatchObject({ ok: true })
     expect(p.events.map((e) => e.type)).toEqual(['agent', 'call', 'call', 'call', 'reminder', 'request'])
     expect(p.events[0]).toEqual({ type: 'agent', at: expect.any(Number), agent: { id: 'wire:1', kind: 'wire', label: 'You are a test agent.', format: 'openai-chat', reach: 'webllm' } })
     expect(p.events[4]).toMatchObject({ type: 'reminder', agentId: 'wire:1', seq: 3, level: 'gentle', text: GENTLE, placement: 'messages[8]' })

@@ -6,8 +6,8 @@ import { expect } from 'vitest'
 import { RECOMMENDED_CONFIG, type GuardConfig } from '../../../../../engine/index.ts'
 import { createNativeLook } from '../../../../../extension/src/page/native-look.ts'
 import { installWebllmInterceptor } from '../../../../../extension/src/page/webllm/install.ts'
-import { createWireInspector, type WireInspector } from '../../../../../extension/src/page/wire/inspector.ts'
-import type { InspectorEvent } from '../../../../../extension/src/protocol/events.ts'
+import { createWireAnalysis, type WireAnalysis } from '../../../../../extension/src/page/wire/analysis.ts'
+import type { PanelEvent } from '../../../../../extension/src/protocol/events.ts'
 import type { ZeroCodeMode } from '../../../../../extension/src/protocol/zero-code-mode.ts'
 import { openaiChatBody } from '../../../../fixtures/wire/conversations.ts'
 import { loop } from '../looping-agent.ts'
@@ -26,7 +26,7 @@ export const chatRequest = (steps: number): Record<string, unknown> => ({ ...ope
 export interface Page {
   readonly target: typeof globalThis
   readonly Worker: new (url: string) => object
-  readonly events: InspectorEvent[]
+  readonly events: PanelEvent[]
   /** What reached the native postMessage, call by call. */
   readonly posted: { self: unknown; args: unknown[] }[]
   /** How often the analysis was asked for (the on-demand half started). */
@@ -59,14 +59,14 @@ export function page(): Page {
     mode: () => 'guard',
   }
   ;(target as unknown as { posted: unknown }).posted = state.posted
-  let inspector: WireInspector | undefined
+  let analysis: WireAnalysis | undefined
   installWebllmInterceptor({
     target,
     mode: () => state.mode(),
     showAsNative: createNativeLook(target),
-    inspector: () => {
+    analysis: () => {
       state.asked++
-      return (inspector ??= createWireInspector({ config: () => state.config(), emit: (event) => state.events.push(event), hookSaw: () => false, now: Date.now }))
+      return (analysis ??= createWireAnalysis({ config: () => state.config(), emit: (event) => state.events.push(event), hookSaw: () => false, now: Date.now }))
     },
   })
   return state

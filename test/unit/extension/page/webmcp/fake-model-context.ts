@@ -7,9 +7,9 @@
 import vm from 'node:vm'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfig, type GuardConfigInput } from '../../../../../engine/index.ts'
 import { installWebMcpHooks } from '../../../../../extension/src/page/webmcp/install.ts'
-import { createWebMcpInspector, type WebMcpInspector } from '../../../../../extension/src/page/webmcp/inspector.ts'
+import { createWebMcpAnalysis, type WebMcpAnalysis } from '../../../../../extension/src/page/webmcp/analysis.ts'
 import { createNativeLook } from '../../../../../extension/src/page/native-look.ts'
-import type { InspectorEvent } from '../../../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../../../extension/src/protocol/events.ts'
 import type { ZeroCodeMode } from '../../../../../extension/src/protocol/zero-code-mode.ts'
 
 const FAKE = `
@@ -65,14 +65,14 @@ export interface PageRealm {
   readonly modelContext: FakeModelContext
   /** What the browser kept of each tool registered, in order. */
   readonly registered: RegisteredEntry[]
-  readonly events: InspectorEvent[]
+  readonly events: PanelEvent[]
   /** How many times the analysis was asked for. */
   readonly asked: () => number
   mode: ZeroCodeMode
   config: GuardConfig
   /** Makes the analysis, or the config read, throw. */
-  broken: 'inspector' | 'config' | undefined
-  readonly snapshot: () => ReturnType<WebMcpInspector['snapshot']>
+  broken: 'analysis' | 'config' | undefined
+  readonly snapshot: () => ReturnType<WebMcpAnalysis['snapshot']>
   /** Calls a tool the way the browser's agent does, by name. */
   call(name: string, args?: unknown): Promise<string>
 }
@@ -85,7 +85,7 @@ export function pageRealm({ withModelContext = true }: { withModelContext?: bool
   if (withModelContext) vm.runInContext(FAKE, context)
   const target = vm.runInContext('globalThis', context) as Window & typeof globalThis
   let asked = 0
-  let inspector: WebMcpInspector | undefined
+  let analysis: WebMcpAnalysis | undefined
   const realm: PageRealm = {
     target,
     context,
@@ -96,7 +96,7 @@ export function pageRealm({ withModelContext = true }: { withModelContext?: bool
     mode: 'guard',
     config: RECOMMENDED_CONFIG,
     broken: undefined,
-    snapshot: () => inspector?.snapshot() ?? [],
+    snapshot: () => analysis?.snapshot() ?? [],
     async call(name, args = {}) {
       const tool = (await realm.modelContext.getTools()).find((t) => t.name === name)
       return realm.modelContext.executeTool(tool, args)
@@ -106,10 +106,10 @@ export function pageRealm({ withModelContext = true }: { withModelContext?: bool
     target,
     showAsNative: createNativeLook(target),
     mode: () => realm.mode,
-    inspector: () => {
+    analysis: () => {
       asked += 1
-      if (realm.broken === 'inspector') throw new Error('no analysis')
-      return (inspector ??= createWebMcpInspector({
+      if (realm.broken === 'analysis') throw new Error('no analysis')
+      return (analysis ??= createWebMcpAnalysis({
         config: () => {
           if (realm.broken === 'config') throw new Error('no config')
           return realm.config

@@ -6,7 +6,7 @@ import { ARGS, ITEM, withTool, ofType } from './read-file-tool.ts'
 describe('faults never reach the page', () => {
   test('without its analysis a call goes on exactly as the tool made it', async () => {
     const realm = pageRealm()
-    realm.broken = 'inspector'
+    realm.broken = 'analysis'
     const made: unknown[] = []
     const { execute } = await withTool(realm, () => {
       const value = { content: [ITEM] }

@@ -18,7 +18,7 @@ describe('installed where the browser defines the methods, looking native', () =
       installWebMcpHooks({
         target,
         mode: () => 'guard',
-        inspector: () => {
+        analysis: () => {
           throw new Error('never asked')
         },
         showAsNative: createNativeLook(target),
@@ -34,7 +34,7 @@ describe('installed where the browser defines the methods, looking native', () =
       installWebMcpHooks({
         target,
         mode: () => 'off',
-        inspector: () => {
+        analysis: () => {
           throw new Error('never asked')
         },
         showAsNative: createNativeLook(target),

@@ -1,6 +1,6 @@
 // What the panel gets from the WebMCP hooks.
 import { describe, expect, test } from 'vitest'
-import { checkInspectorEvent } from '../../../../../extension/src/protocol/validate.ts'
+import { checkPanelEvent } from '../../../../../extension/src/protocol/validate.ts'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { configWith, pageRealm } from './fake-model-context.ts'
 import { ARGS, ITEM, reminder, withTool, ofType } from './read-file-tool.ts'
@@ -12,7 +12,7 @@ describe('what the panel gets', () => {
     const { execute } = await withTool(realm)
     for (let i = 0; i < 4; i++) execute(ARGS)
     expect(ofType(realm.events, 'agent')).toEqual([{ type: 'agent', at: expect.any(Number), agent: { id: 'webmcp:1', kind: 'webmcp', label: 'WebMCP tools', reach: 'webmcp' } }])
-    for (const event of realm.events) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
+    for (const event of realm.events) expect(checkPanelEvent(event)).toMatchObject({ ok: true })
     expect(realm.events.some((e) => e.type === 'config')).toBe(false)
     expect(realm.snapshot()).toEqual([{ id: 'webmcp:1', kind: 'webmcp', label: 'WebMCP tools', reach: 'webmcp', tool: 'read_file', args: '{"path":"a.txt"}', count: 4, nextThreshold: 5 }])
   })

@@ -1,6 +1,6 @@
 // The page's `read_file` tool for the WebMCP hooks' tests, registered on a fake model context
 // (fake-model-context.ts), and the events of one type the hooks sent.
-import type { InspectorEvent } from '../../../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../../../extension/src/protocol/events.ts'
 import { detailed } from '../../../../fixtures/wire/reminders.ts'
 import type { PageRealm } from './fake-model-context.ts'
 
@@ -25,4 +25,4 @@ export async function withTool(realm: PageRealm, result: () => unknown = () => (
   return { tool, runs, execute: realm.registered.at(-1)!.execute }
 }
 
-export const ofType = <T extends InspectorEvent['type']>(events: InspectorEvent[], type: T) => events.filter((e): e is Extract<InspectorEvent, { type: T }> => e.type === type)
+export const ofType = <T extends PanelEvent['type']>(events: PanelEvent[], type: T) => events.filter((e): e is Extract<PanelEvent, { type: T }> => e.type === type)

@@ -7,9 +7,9 @@ import vm from 'node:vm'
 import { expect } from 'vitest'
 import { RECOMMENDED_CONFIG, type GuardConfig } from '../../../../../engine/index.ts'
 import { createNativeLook } from '../../../../../extension/src/page/native-look.ts'
-import { createWireInspector, type WireInspector } from '../../../../../extension/src/page/wire/inspector.ts'
+import { createWireAnalysis, type WireAnalysis } from '../../../../../extension/src/page/wire/analysis.ts'
 import { installXhrInterceptor } from '../../../../../extension/src/page/xhr/install.ts'
-import type { InspectorEvent } from '../../../../../extension/src/protocol/events.ts'
+import type { PanelEvent } from '../../../../../extension/src/protocol/events.ts'
 import type { ZeroCodeMode } from '../../../../../extension/src/protocol/zero-code-mode.ts'
 
 /** What reached the fake network: one entry per native send that went through. */
@@ -19,7 +19,7 @@ interface Sent {
   readonly method: string
   readonly url: string
   readonly headers: [string, string][]
-  /** Inspector events already reported when the native send ran. */
+  /** Panel events already reported when the native send ran. */
   readonly eventsBefore: number
 }
 
@@ -59,7 +59,7 @@ export const FAKE_XHR = `
 interface Page {
   readonly target: typeof globalThis
   readonly XHR: typeof XMLHttpRequest
-  readonly events: InspectorEvent[]
+  readonly events: PanelEvent[]
   readonly sent: Sent[]
   /** How many times the analysis was asked for (the on-demand half is built by the first). */
   readonly asked: () => number
@@ -71,13 +71,13 @@ interface Page {
 interface PageOptions {
   readonly location?: string
   /** Stands for the analysis instead of the real one. */
-  readonly inspector?: () => WireInspector
+  readonly analysis?: () => WireAnalysis
 }
 
 /** A page realm with the fake XHR hooked as the page script hooks the real one. */
-export function page({ location, inspector: stand }: PageOptions = {}): Page {
+export function page({ location, analysis: stand }: PageOptions = {}): Page {
   const sent: Sent[] = []
-  const events: InspectorEvent[] = []
+  const events: PanelEvent[] = []
   const network = (self: unknown, args: unknown[], method: string, url: string, headers: [string, string][]) =>
     sent.push({ self, args, method, url, headers: [...headers], eventsBefore: events.length })
   const context = vm.createContext({ network, URL, DOMException, location: location ? { href: location } : undefined })
@@ -85,7 +85,7 @@ export function page({ location, inspector: stand }: PageOptions = {}): Page {
   const XHR = vm.runInContext(FAKE_XHR, context) as typeof XMLHttpRequest
   Object.defineProperty(target, 'XMLHttpRequest', { value: XHR, writable: true, enumerable: false, configurable: true })
   let asked = 0
-  let inspector: WireInspector | undefined
+  let analysis: WireAnalysis | undefined
   const state: Page = {
     target,
     XHR,
@@ -101,10 +101,10 @@ export function page({ location, inspector: stand }: PageOptions = {}): Page {
     target,
     mode: () => read(state.mode),
     showAsNative: createNativeLook(target),
-    inspector: () => {
+    analysis: () => {
       asked++
       if (stand) return stand()
-      return (inspector ??= createWireInspector({ config: () => read(state.config), emit: (e) => events.push(e), hookSaw: () => state.hookSaw, now: () => 1 }))
+      return (analysis ??= createWireAnalysis({ config: () => read(state.config), emit: (e) => events.push(e), hookSaw: () => state.hookSaw, now: () => 1 }))
     },
   })
   expect(installed).toBe(true)

@@ -29,7 +29,7 @@ describe('a failure inside the hooks sends the request as it came and reports a 
 
   test('an analysis that cannot be built, nor report its failure: the request as it came, nothing thrown', () => {
     const p = page({
-      inspector: () => {
+      analysis: () => {
         throw new Error('no on-demand half')
       },
     })
@@ -40,7 +40,7 @@ describe('a failure inside the hooks sends the request as it came and reports a 
 
   test('a report that throws after the send: the native result still reaches the page', () => {
     const p = page({
-      inspector: () => ({
+      analysis: () => ({
         plan: (args) => ({
           args,
           after: () => {
@@ -67,7 +67,7 @@ describe('a failure inside the hooks sends the request as it came and reports a 
     installXhrInterceptor({
       target,
       mode: () => 'guard',
-      inspector: () => {
+      analysis: () => {
         throw new Error('not asked')
       },
       showAsNative: createNativeLook(target),

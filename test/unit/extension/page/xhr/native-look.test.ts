@@ -17,7 +17,7 @@ describe('methods that still look native', () => {
       installXhrInterceptor({
         target,
         mode: () => 'guard',
-        inspector: () => {
+        analysis: () => {
           throw new Error('not asked')
         },
         showAsNative: createNativeLook(target),
@@ -40,7 +40,7 @@ describe('methods that still look native', () => {
   test('a realm without XMLHttpRequest, or without one of its methods, is left alone', () => {
     const options = {
       mode: () => 'guard' as const,
-      inspector: () => {
+      analysis: () => {
         throw new Error('not asked')
       },
     }

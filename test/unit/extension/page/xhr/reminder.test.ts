@@ -1,6 +1,6 @@
 // The XMLHttpRequest hooks on an LLM request with a due reminder.
 import { describe, expect, test } from 'vitest'
-import { checkInspectorEvent } from '../../../../../extension/src/protocol/validate.ts'
+import { checkPanelEvent } from '../../../../../extension/src/protocol/validate.ts'
 import { anthropicBody } from '../../../../fixtures/wire/conversations.ts'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { LOOP3, LLM_BODY } from '../looping-agent.ts'
@@ -23,7 +23,7 @@ describe('an LLM request with a due reminder', () => {
     expect(p.sent[0]!.args).toHaveLength(1)
     expect(sentBody(p).messages[8]).toEqual({ role: 'user', content: GENTLE })
     expect(sentBody(p).messages.slice(0, 8)).toEqual(JSON.parse(LLM_BODY).messages)
-    for (const event of p.events) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
+    for (const event of p.events) expect(checkPanelEvent(event)).toMatchObject({ ok: true })
     expect(p.events.map((e) => e.type)).toEqual(['agent', 'call', 'call', 'call', 'reminder', 'request'])
     expect(p.events[0]).toEqual({ type: 'agent', at: expect.any(Number), agent: { id: 'wire:1', kind: 'wire', label: 'You are a test agent.', format: 'openai-chat', reach: 'xhr' } })
     expect(p.events[4]).toMatchObject({ type: 'reminder', agentId: 'wire:1', seq: 3, level: 'gentle', text: GENTLE, placement: 'messages[8]' })
@@ -60,7 +60,7 @@ describe('an LLM request with a due reminder', () => {
     expect(printed).toBe(1)
     expect(sentBody(p).messages[8]).toEqual({ role: 'user', content: GENTLE })
     expect(p.events.at(-1)).toMatchObject({ type: 'request', url: '' })
-    for (const event of p.events) expect(checkInspectorEvent(event)).toMatchObject({ ok: true })
+    for (const event of p.events) expect(checkPanelEvent(event)).toMatchObject({ ok: true })
   })
 
   test('an unparsable URL is reported as given', () => {

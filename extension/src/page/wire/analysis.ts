@@ -1,20 +1,20 @@
 // What zero-code mode does with a request that may be an LLM request, whatever carried it (each
 // transport's hook, fetch/ or xhr/, decides which ones): the wire guard's analysis, the body it may
-// send instead, and the inspector events, each agent marked with the transport that reached it.
+// send instead, and the panel events, each agent marked with the transport that reached it.
 // Part of the page script's on-demand half: a page that never sends such a request never builds it.
 import type { GuardConfig } from '../../../../engine/index.ts'
 import { createWireGuard, type WireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
 import { errorText, headOf } from '../../../../engine/safe-reading.ts'
-import { LIMITS, type AgentReach, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
+import { LIMITS, type AgentReach, type AgentState, type PanelEvent, type Withheld } from '../../protocol/events.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import { withheldReason } from './rewrite-policy.ts'
-import { toAgentState, toInspectorEvent } from './to-inspector.ts'
+import { toAgentState, toPanelEvent } from './to-panel-event.ts'
 
-interface WireInspectorOptions {
+interface WireAnalysisOptions {
   /** The config in force, read on every request (it changes live from the panel). */
   readonly config: () => GuardConfig
-  /** Inspector events for wire agents (`agent`, `call`, `reset`, `reminder`, `request`, `fault`). */
-  readonly emit: (event: InspectorEvent) => void
+  /** Panel events for wire agents (`agent`, `call`, `reset`, `reminder`, `request`, `fault`). */
+  readonly emit: (event: PanelEvent) => void
   /**
    * Whether the page's own agent already reported this call through `window.__REPEAT_TOOL_GUARD__`
    * (recent calls, by tool and canonical arguments). A conversation whose calls the hook already saw
@@ -49,7 +49,7 @@ export interface Analysed {
 /** How a request is inspected, when not as a whole conversation in `text` (the wire guard's `inspect`). */
 export type Inspect = (wire: WireGuard, config: GuardConfig) => WireInspection | undefined
 
-export interface WireInspector {
+export interface WireAnalysis {
   /** The call with the body the wire guard made of `text`, if it changed it and may send it; else the call as it came. */
   plan(args: readonly unknown[], analysed: Analysed, withBody: (body: string) => readonly unknown[], inspect?: Inspect): Plan
   /** The call as it came, and a fault reported once it is on its way (`reach`: the transport it took). */
@@ -58,7 +58,7 @@ export interface WireInspector {
   snapshot(): AgentState[]
 }
 
-export function createWireInspector({ config, emit, hookSaw, now, maxConversations }: WireInspectorOptions): WireInspector {
+export function createWireAnalysis({ config, emit, hookSaw, now, maxConversations }: WireAnalysisOptions): WireAnalysis {
   let wire: WireGuard | undefined
   const wireGuard = (): WireGuard => (wire ??= createWireGuard({ hookSaw, ...(maxConversations === undefined ? {} : { maxConversations }) }))
   /** How each wire agent was first reached (by its wire id), for its `agent` event and snapshots. */
@@ -81,7 +81,7 @@ export function createWireInspector({ config, emit, hookSaw, now, maxConversatio
     for (const event of inspection.events) {
       try {
         if (event.type === 'agent') remember(event.agentId, analysed.reach)
-        emit(toInspectorEvent(event, url, withheld, reachOf.get(event.agentId)))
+        emit(toPanelEvent(event, url, withheld, reachOf.get(event.agentId)))
       } catch {
         // A broken pipeline loses an event, never a request.
       }

@@ -1,20 +1,20 @@
-// Zero-code mode's events as inspector events: wire agents are `wire:<n>`; the chain events are the
+// Zero-code mode's events as panel events: wire agents are `wire:<n>`; the chain events are the
 // engine's, so they go through the same adapter as the hook's and only change agent.
 import type { WireAgentState, WireEvent } from '../../../../engine/wire/index.ts'
 import { headOf } from '../../../../engine/safe-reading.ts'
-import { LIMITS, type AgentId, type AgentReach, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
+import { LIMITS, type AgentId, type AgentReach, type AgentState, type PanelEvent, type Withheld } from '../../protocol/events.ts'
 import { redactUrl } from '../../protocol/redact-url.ts'
 import { fromEngineEvent } from '../../protocol/from-engine.ts'
 
 const wireAgentId = (n: number): AgentId => `wire:${n}`
 
-type Of<T extends InspectorEvent['type']> = Extract<InspectorEvent, { readonly type: T }>
+type Of<T extends PanelEvent['type']> = Extract<PanelEvent, { readonly type: T }>
 
 /**
  * `withheld`: why the request went out as the page made it (its reminders then say where they would
  * go); `reach`: the transport that first carried the agent's requests.
  */
-export function toInspectorEvent(event: WireEvent, url: string, withheld?: Withheld, reach?: AgentReach): InspectorEvent {
+export function toPanelEvent(event: WireEvent, url: string, withheld?: Withheld, reach?: AgentReach): PanelEvent {
   const agentId = wireAgentId(event.agentId)
   const held = withheld === undefined ? {} : { withheld }
   switch (event.type) {

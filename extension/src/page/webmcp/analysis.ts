@@ -6,18 +6,18 @@
 import { createRepeatToolGuard, type GuardConfig, type GuardEvent, type RepeatToolGuard, type ToolResult, DETECTORS_OFF } from '../../../../engine/index.ts'
 import { arrayPush, mapped } from '../../../../engine/intrinsics.ts'
 import { errorText, headOf } from '../../../../engine/safe-reading.ts'
-import { LIMITS, type AgentState, type InspectorEvent, type Withheld } from '../../protocol/events.ts'
+import { LIMITS, type AgentState, type PanelEvent, type Withheld } from '../../protocol/events.ts'
 import { agentState, fromEngineEvent } from '../../protocol/from-engine.ts'
 import { blockedResult, readResult, resultContent, withReminder, type ReadResult, type ResultForm } from './result.ts'
 
 const AGENT_ID = 'webmcp:1'
 const LABEL = 'WebMCP tools'
 
-interface WebMcpInspectorOptions {
+interface WebMcpAnalysisOptions {
   /** The page's config, read on every call (it changes live from the panel). */
   readonly config: () => GuardConfig
-  /** Inspector events of the WebMCP agent. */
-  readonly emit: (event: InspectorEvent) => void
+  /** Panel events of the WebMCP agent. */
+  readonly emit: (event: PanelEvent) => void
   readonly now: () => number
 }
 
@@ -33,7 +33,7 @@ export type Outcome = { readonly ok: true; readonly value: unknown } | { readonl
 /** `guard`: reminders appended, `stopAfter` enforced; `observe`: both only shown. */
 export type WatchMode = 'guard' | 'observe'
 
-export interface WebMcpInspector {
+export interface WebMcpAnalysis {
   /** Before the tool runs: what to answer instead of running it when `stopAfter` refuses the call (guard only). */
   refused(call: ToolCall, mode: WatchMode, form: ResultForm): { readonly result: unknown } | undefined
   /** After: the result the agent gets (for a call that threw, ignored: its error goes on as it was). */
@@ -44,13 +44,13 @@ export interface WebMcpInspector {
   snapshot(): AgentState[]
 }
 
-export function createWebMcpInspector({ config, emit, now }: WebMcpInspectorOptions): WebMcpInspector {
+export function createWebMcpAnalysis({ config, emit, now }: WebMcpAnalysisOptions): WebMcpAnalysis {
   // The agent the guard counts this frame's tool calls under: one per frame, for the frame's life.
   const agent = { name: LABEL }
   let guard: RepeatToolGuard | undefined
   let applied: GuardConfig | undefined
   /** The guard's events of the call under way, sent once its outcome is known. */
-  let held: InspectorEvent[] = []
+  let held: PanelEvent[] = []
 
   /** The guard, on the page's config as it stands now. */
   function current(): RepeatToolGuard {
@@ -58,7 +58,7 @@ export function createWebMcpInspector({ config, emit, now }: WebMcpInspectorOpti
     if (guard === undefined) {
       guard = createRepeatToolGuard({ ...DETECTORS_OFF, ...wanted })
       guard.subscribe((event) => {
-        const converted = toInspectorEvent(event)
+        const converted = toPanelEvent(event)
         if (converted) arrayPush(held, converted)
       })
     } else if (wanted !== applied) guard.configure({ ...DETECTORS_OFF, ...wanted })
@@ -67,7 +67,7 @@ export function createWebMcpInspector({ config, emit, now }: WebMcpInspectorOpti
   }
 
   /** Sends the events held, each changed by `adjust` first; a broken pipeline loses an event, never a call. */
-  function send(adjust: (event: InspectorEvent) => InspectorEvent = (event) => event): void {
+  function send(adjust: (event: PanelEvent) => PanelEvent = (event) => event): void {
     const events = held
     held = []
     for (let i = 0; i < events.length; i++) {
@@ -134,7 +134,7 @@ export function createWebMcpInspector({ config, emit, now }: WebMcpInspectorOpti
 const DESCRIPTOR = { id: AGENT_ID, kind: 'webmcp', label: LABEL, reach: 'webmcp' } as const
 
 /** The guard's events as the WebMCP agent's (its own `config` events are the page guard's already). */
-function toInspectorEvent(event: GuardEvent): InspectorEvent | undefined {
+function toPanelEvent(event: GuardEvent): PanelEvent | undefined {
   if (event.type === 'config') return undefined
   if (event.type === 'agent-seen') return { type: 'agent', at: event.at, agent: DESCRIPTOR }
   const converted = fromEngineEvent(event)
