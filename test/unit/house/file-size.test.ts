@@ -11,13 +11,6 @@ const LIMIT = 12 * 1024
 const CODE_FOLDERS = ['engine', 'extension', 'playground', 'scripts', 'test', 'bench']
 const SOURCE = /\.(ts|tsx|js|mjs|css|html)$/
 
-/**
- * The files over the limit when the rule was written, each to be split and then taken off this
- * list; the list only shrinks, and must end empty. A file listed here that is back within the
- * limit (or gone) fails the test too, so the list never outlives its files.
- */
-const NOT_YET_SPLIT: readonly string[] = []
-
 /** Every source file git knows in the code folders, with its size in bytes. */
 function sourceFiles(): { file: string; bytes: number }[] {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', ...CODE_FOLDERS], { cwd: ROOT, encoding: 'utf8' })
@@ -25,18 +18,10 @@ function sourceFiles(): { file: string; bytes: number }[] {
 }
 
 describe('file sizes', () => {
-  it('has no source file over 12 KB but those not yet split', () => {
+  it('has no source file over 12 KB', () => {
     const files = sourceFiles()
     expect(files.length).toBeGreaterThan(100)
-    const over = files.filter(({ file, bytes }) => bytes > LIMIT && !NOT_YET_SPLIT.includes(file)).map(({ file, bytes }) => `${file}: ${bytes} bytes, over ${LIMIT}`)
+    const over = files.filter(({ bytes }) => bytes > LIMIT).map(({ file, bytes }) => `${file}: ${bytes} bytes, over ${LIMIT}`)
     expect(over).toEqual([])
-  })
-
-  it('lists as not yet split only files still over 12 KB', () => {
-    const sizes = new Map(sourceFiles().map(({ file, bytes }) => [file, bytes]))
-    const stale = NOT_YET_SPLIT.filter((file) => (sizes.get(file) ?? 0) <= LIMIT).map(
-      (file) => `${file}: ${sizes.has(file) ? `${sizes.get(file)} bytes, within the limit` : 'no such file'}: take it off the list`,
-    )
-    expect(stale).toEqual([])
   })
 })
