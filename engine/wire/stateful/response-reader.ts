@@ -6,6 +6,7 @@
 import { jsonParse, setOf } from '../../intrinsics.ts'
 import { isRecord } from '../../records.ts'
 import { listOf } from '../content.ts'
+import { createSseEvents } from '../sse-events.ts'
 
 // Taken when the engine loads: a page that replaces JSON later cannot steer what we read.
 const parseJson = jsonParse
@@ -42,8 +43,6 @@ const FINAL = setOf<unknown>(['response.completed', 'response.incomplete'])
 /** A JSON response's id, where the API writes it: as its first member. */
 const LEADING_ID = /^\s*\{\s*"id"\s*:\s*"([^"\\]+)"/
 
-const LINE_END = /\r\n|\r|\n/
-
 /**
  * `maxChars`: past this much text the response is not remembered, and nothing more of it is read.
  * Counted over the whole body, JSON or events alike: a stream of many small events is bounded as
@@ -52,13 +51,11 @@ const LINE_END = /\r\n|\r|\n/
 export function createResponseReader(maxChars: number): ResponseReader {
   let mode: 'json' | 'events' | undefined
   let id: string | undefined
-  /** JSON: the text so far; events: the line not yet ended. */
+  /** JSON: the text so far; events: what is left before the first event starts. */
   let pending = ''
   /** The text pushed so far, in characters. */
   let chars = 0
   let tooLong = false
-  /** The data lines of the event being read. */
-  let data: string[] = []
   let finished: unknown[] = []
   let final: readonly unknown[] | undefined
 
@@ -79,26 +76,7 @@ export function createResponseReader(maxChars: number): ResponseReader {
     if (value.type === 'response.output_item.done' && isRecord(item)) finished.push(item)
   }
 
-  function line(text: string): void {
-    if (text === '') {
-      if (data.length > 0) event(data.join('\n'))
-      data = []
-      return
-    }
-    const colon = text.indexOf(':')
-    if (colon < 0 || text.slice(0, colon) !== 'data') return
-    const value = text.slice(colon + 1)
-    data.push(value.startsWith(' ') ? value.slice(1) : value)
-  }
-
-  function events(text: string): void {
-    pending += text
-    // A `\r` at the end may be the first half of a `\r\n` still on its way.
-    const held = pending.endsWith('\r') ? 1 : 0
-    const lines = pending.slice(0, pending.length - held).split(LINE_END)
-    pending = lines.pop()! + (held ? '\r' : '')
-    for (const each of lines) line(each)
-  }
+  const sse = createSseEvents(event)
 
   return {
     push(text) {
@@ -108,7 +86,7 @@ export function createResponseReader(maxChars: number): ResponseReader {
         // Nothing of it is kept: what was read is let go.
         tooLong = true
         pending = ''
-        data = []
+        sse.clear()
         finished = []
         return false
       }
@@ -123,7 +101,11 @@ export function createResponseReader(maxChars: number): ResponseReader {
       if (mode === 'json') {
         pending += text
         if (id === undefined) id = LEADING_ID.exec(pending)?.[1]
-      } else events(text)
+      } else {
+        // The white space held before the first event is the stream's own.
+        sse.push(pending + text)
+        pending = ''
+      }
       // A stream may stay open after its last event: the reading is over once the whole response is told.
       return final === undefined
     },
