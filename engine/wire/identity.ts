@@ -14,6 +14,8 @@ const FORMAT_NAMES: Readonly<Record<WireFormat, string>> = {
   'openai-responses': 'OpenAI Responses',
   anthropic: 'Anthropic Messages',
   gemini: 'Gemini',
+  'ai-sdk-ui': 'AI SDK chat',
+  'ag-ui': 'AG-UI',
 }
 
 /** The key a conversation is remembered by across its requests. */

@@ -1,8 +1,13 @@
 import type { GuardEvent } from '../types.ts'
 import type { ExactArguments } from './exact-arguments.ts'
 
-/** The LLM request formats zero-code mode understands, recognised by the shape of the body. */
-export const WIRE_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const
+/**
+ * The request formats zero-code mode understands, recognised by the shape of the body: the four
+ * LLM APIs, and the two agent protocols whose tool loop runs on a server that streams it to the
+ * page (docs/zero-code.md, "Agents whose loop runs on the server"): the AI SDK's UI messages
+ * (`useChat`) and AG-UI's `RunAgentInput`.
+ */
+export const WIRE_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'ai-sdk-ui', 'ag-ui'] as const
 export type WireFormat = (typeof WIRE_FORMATS)[number]
 
 /** A JSON object as `JSON.parse` hands it out. */
@@ -91,6 +96,11 @@ export type WireEvent =
   | (Variant<'reminder'> & {
       /** Where in the rewritten body the reminder was inserted, e.g. `messages[7]`. */
       readonly placement: string
+      /**
+       * Due inside a loop that runs on the server, read from its event stream: nothing can put it
+       * in front of the model from the page, so nothing was inserted (a would-remind).
+       */
+      readonly serverLoop?: true
     })
   | {
       readonly type: 'request'
@@ -121,4 +131,22 @@ export interface WireInspection {
   /** The body with the reminders spliced in; absent when nothing was inserted. */
   readonly body?: string
   readonly events: readonly WireEvent[]
+}
+
+/** The agent event streams a server's tool loop is read from, as the page reads them. */
+export const AGENT_STREAM_PROTOCOLS = ['ui-message-stream', 'ag-ui'] as const
+export type AgentStreamProtocol = (typeof AGENT_STREAM_PROTOCOLS)[number]
+
+/**
+ * One response of an agent event stream, read as the page reads it: each piece of its text is
+ * handed on as it passes, and the events it completes come back at once.
+ */
+export interface AgentStreamReading {
+  /** The next piece of the body's text (any split); the events of what it completed. */
+  push(text: string): readonly WireEvent[]
+  /**
+   * The body ended: `cut` when the page cancelled it (or it failed) before its end. The run read
+   * so far ends there; the events of anything still buffered.
+   */
+  end(cut: boolean): readonly WireEvent[]
 }

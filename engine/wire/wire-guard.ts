@@ -14,7 +14,7 @@ import { spliceJson } from './json-splice.ts'
 import { createKnownConversations } from './known-conversations.ts'
 import { placementsOf } from './placements.ts'
 import { planReminders } from './planned-reminders.ts'
-import type { Conversation, InsertionPoint, JsonObject, WireAgentState, WireEvent, WireInspection } from './types.ts'
+import type { AgentStreamProtocol, AgentStreamReading, Conversation, InsertionPoint, JsonObject, WireAgentState, WireEvent, WireInspection } from './types.ts'
 import { newWireAgent, PAGES_OWN, type Step } from './wire-agent.ts'
 import { createWireObserver } from './wire-observer.ts'
 import { reportCaptured } from './wire-report.ts'
@@ -43,6 +43,14 @@ export interface WireGuard {
    * in the part sent now are inserted, into the page's body. Throws as `inspect` does.
    */
   inspectPart(request: PartialRequest, config: GuardConfig): WireInspection | undefined
+  /**
+   * Opens the reading of a response whose request body is `request` and whose stream speaks
+   * `protocol`: the tool calls and results the server's loop streams go through the chain rules
+   * of the request's conversation (one agent: the chat id, the AG-UI thread), as reminders the
+   * page cannot give (`serverLoop`). Undefined when the request is not that protocol's. Throws
+   * as `inspect` does.
+   */
+  openStream(request: string, protocol: AgentStreamProtocol, config: GuardConfig): AgentStreamReading | undefined
   /** Every wire agent remembered, with its chain. */
   snapshot(): WireAgentState[]
 }
@@ -130,6 +138,9 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
     },
 
     inspectPart,
+
+    // Not read yet: every stream is left to the page.
+    openStream: () => undefined,
 
     snapshot: () => wireSnapshot(engine, known.values()),
   }
