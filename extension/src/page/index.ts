@@ -57,7 +57,7 @@ function install(win: Window & typeof globalThis): void {
   const analysis = () => started().wireAnalysis()
   const hooks = { target: win, mode: startUp.zeroCode.current, analysis, showAsNative }
   const transports: readonly (readonly [string, () => unknown])[] = [
-    ['fetch interception', () => installFetchInterceptor({ ...hooks, responses: () => started().responses() })],
+    ['fetch interception', () => installFetchInterceptor({ ...hooks, responses: () => started().responses(), streams: () => started().streams() })],
     ['XMLHttpRequest interception', () => installXhrInterceptor(hooks)],
     ['WebMCP hooks', () => installWebMcpHooks({ ...hooks, analysis: () => started().webMcpAnalysis() })],
     ['WebLLM interception', () => installWebllmInterceptor(hooks)],

@@ -14,6 +14,7 @@ import { createPageGuard, type PageGuard } from './page-api.ts'
 import { createPageBridge } from './page-bridge.ts'
 import { createRecentCalls } from './recent-calls.ts'
 import { createResponsesTraffic, type ResponsesTraffic } from './responses/traffic.ts'
+import { createAgentStreams, type AgentStreams } from './streams/agent-streams.ts'
 import { createWebMcpAnalysis, type WebMcpAnalysis } from './webmcp/analysis.ts'
 import { createWireAnalysis, type WireAnalysis } from './wire/analysis.ts'
 
@@ -39,6 +40,8 @@ interface PageHalf {
   readonly wireAnalysis: () => WireAnalysis
   /** OpenAI Responses API requests, continued ones guarded over their chain (docs/zero-code.md, "OpenAI Responses continued by id"). */
   readonly responses: () => ResponsesTraffic
+  /** Agent event streams of loops that run on a server (docs/zero-code.md, "Agents whose loop runs on the server"). */
+  readonly streams: () => AgentStreams
   /** The frame's WebMCP agent, for the tools it exposes through WebMCP. */
   readonly webMcpAnalysis: () => WebMcpAnalysis
 }
@@ -48,6 +51,7 @@ export function startPage({ win, builtins, loadedAt, origin, zeroCode, toRelay }
   let wire: WireAnalysis | undefined
   let responses: ResponsesTraffic | undefined
   let webMcp: WebMcpAnalysis | undefined
+  let streams: AgentStreams | undefined
   const wireAgents = (): AgentState[] => joined(wire?.snapshot() ?? [], webMcp?.snapshot() ?? [])
   const page = createPageBridge({ builtins, toRelay, guard, loadedAt, url: reportedAddress(loadedAddress(win, origin)), wireAgents, setZeroCode: zeroCode.set })
 
@@ -64,6 +68,7 @@ export function startPage({ win, builtins, loadedAt, origin, zeroCode, toRelay }
     fromRelay: page.fromRelay,
     wireAnalysis,
     responses: () => (responses ??= createResponsesTraffic({ analysis: wireAnalysis(), fault: page.fault, later: builtins.later })),
+    streams: () => (streams ??= createAgentStreams(wireAnalysis())),
     webMcpAnalysis: () => (webMcp ??= createWebMcpAnalysis({ config: () => guard.config, emit: page.emit, now: builtins.now })),
   }
 }

@@ -75,6 +75,8 @@ const EVENTS: Readonly<Record<PanelEventType, Check>> = {
     (value, path) => {
       const { rewritten, withheld } = value as { rewritten: boolean; withheld?: string }
       if (rewritten && withheld !== undefined) reject('shape', `${path} cannot be both rewritten and withheld`)
+      // A server's loop sends no request of the page's: only its reminders are withheld for it.
+      if (withheld === 'server-loop') reject('shape', `${path} is a request of the page's, not of a server's loop`)
     },
   ),
   blocked: record({ type: checkedBefore, at: time, agentId, tool: toolName, count: natural, feedback: text(LIMITS.text, 1) }, { wouldBlock: isTrue }),

@@ -18,9 +18,10 @@ type AgentKind = (typeof AGENT_KINDS)[number]
 /**
  * How the guard reached an agent that never called its page API (docs/zero-code.md, "Reach"): the page's
  * `fetch`, its `XMLHttpRequest`, OpenAI Responses continued with `previous_response_id` (read from
- * the responses), WebMCP tools, or the requests posted to WebLLM's worker.
+ * the responses), WebMCP tools, the requests posted to WebLLM's worker, or the agent event stream a
+ * server's tool loop sends the page: the AI SDK's UI message stream (`ui-stream`) or AG-UI's events.
  */
-export const AGENT_REACHES = ['fetch', 'xhr', 'responses-stateful', 'webmcp', 'webllm'] as const
+export const AGENT_REACHES = ['fetch', 'xhr', 'responses-stateful', 'webmcp', 'webllm', 'ui-stream', 'ag-ui'] as const
 export type AgentReach = (typeof AGENT_REACHES)[number]
 
 /** Agent ids are unique per page: `hook:<engine id>`, `wire:<wire id>` or `webmcp:<n>`. */
@@ -61,10 +62,12 @@ export const LIMITS = {
 /**
  * Why zero-code mode sent an LLM request as the page made it although it analysed it: the
  * origin is set to observe, or the reminders would push a keep-alive body past the 64 KB the
- * browser allows; and why a WebMCP tool's result went back without its reminder: `no-content`,
- * the result has no `content` list to add it to (the tool threw, or returned something else).
+ * browser allows; why a WebMCP tool's result went back without its reminder: `no-content`,
+ * the result has no `content` list to add it to (the tool threw, or returned something else); and
+ * why a reminder read from an agent event stream was only shown: `server-loop`, it fell due inside
+ * the server's own loop, which no request of the page's enters (reminders only, never requests).
  */
-export const WITHHELD_REASONS = ['observe', 'keepalive-limit', 'no-content'] as const
+export const WITHHELD_REASONS = ['observe', 'keepalive-limit', 'no-content', 'server-loop'] as const
 export type Withheld = (typeof WITHHELD_REASONS)[number]
 
 export type PanelEvent =

@@ -9,6 +9,7 @@ import { callFunction } from '../../../../engine/intrinsics.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { ResponsesTraffic } from '../responses/traffic.ts'
+import type { AgentStreams } from '../streams/agent-streams.ts'
 import { createResponseWatch } from '../responses/watch.ts'
 import type { Analysed, Plan, WireAnalysis } from '../wire/analysis.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
@@ -24,12 +25,14 @@ interface FetchInterceptorOptions {
   readonly showAsNative: ShowAsNative
   /** OpenAI Responses API requests, sent by way of their own analysis (responses/traffic.ts). */
   readonly responses?: () => ResponsesTraffic
+  /** Agent event streams a server's loop sends (streams/agent-streams.ts): the responses of analysed requests are followed by them. */
+  readonly streams?: () => AgentStreams
 }
 
 type Fetch = typeof globalThis.fetch
 
 /** Replaces the page's fetch; false when the page has none. */
-export function installFetchInterceptor({ target, mode, analysis, showAsNative, responses }: FetchInterceptorOptions): boolean {
+export function installFetchInterceptor({ target, mode, analysis, showAsNative, responses, streams }: FetchInterceptorOptions): boolean {
   const nativeFetch = target.fetch
   if (typeof nativeFetch !== 'function') return false
   const outgoing = createOutgoing(target)
@@ -54,7 +57,14 @@ export function installFetchInterceptor({ target, mode, analysis, showAsNative, 
     } catch (error) {
       return dispatch(self, failed(args, error))
     }
-    return sent ?? dispatch(self, plan(args, analysed, withBody))
+    if (sent) return sent
+    const response = dispatch(self, plan(args, analysed, withBody))
+    try {
+      streams?.().follow(response, analysed, watch)
+    } catch {
+      // The page gets its response as the browser gives it.
+    }
+    return response
   }
 
   /**

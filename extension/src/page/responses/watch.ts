@@ -9,9 +9,17 @@ import { captureBodyNatives } from './body-natives.ts'
 import type { BodySink } from './body-watcher.ts'
 import { createPageResponses, type PageResponses } from './page-response.ts'
 
+/** A header of the response, as the browser has it (null when absent). */
+export type ResponseHeader = (name: string) => string | null
+
 export interface ResponseWatch {
   /** When `response` resolves, has the page read its body through the sink `open` returns (opened at the page's first read). */
   watch(response: Promise<Response>, open: () => BodySink): void
+  /**
+   * The same for a response whose headers `choose` accepts: it returns the sink's opener, or
+   * undefined to leave the response the browser's alone (never adopted, never read by the guard).
+   */
+  watchWhen(response: Promise<Response>, choose: (header: ResponseHeader) => (() => BodySink) | undefined): void
 }
 
 const ignore = (): void => undefined
@@ -39,11 +47,28 @@ export function createResponseWatch(target: typeof globalThis, showAsNative: Sho
     }
   }
 
+  function chosen(response: Response, choose: (header: ResponseHeader) => (() => BodySink) | undefined): void {
+    const { headersOf, headersGet } = natives!
+    let open: (() => BodySink) | undefined
+    try {
+      const headers = callFunction(headersOf, response, [])
+      open = choose((name) => callFunction(headersGet, headers, [name]) as string | null)
+    } catch {
+      // Headers that cannot be read (or a choice that failed): the response stays the browser's.
+      return
+    }
+    if (open) adopt(response, open)
+  }
+
   return {
     watch(response, open) {
       if (!natives || !responses) return
       // The page's own handlers, attached after this one, see the promise settle as before.
       callFunction(natives.then, response, [(value: Response) => adopt(value, open), ignore])
+    },
+    watchWhen(response, choose) {
+      if (!natives || !responses) return
+      callFunction(natives.then, response, [(value: Response) => chosen(value, choose), ignore])
     },
   }
 }

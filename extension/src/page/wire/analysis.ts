@@ -3,10 +3,11 @@
 // send instead, and the panel events, each agent marked with the transport that reached it.
 // Part of the page script's on-demand half: a page that never sends such a request never builds it.
 import type { GuardConfig } from '../../../../engine/index.ts'
-import { createWireGuard, type WireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
+import { createWireGuard, type AgentStreamProtocol, type WireEvent, type WireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
 import { errorText, headOf } from '../../../../engine/safe-reading.ts'
 import { LIMITS, type AgentReach, type AgentState, type PanelEvent, type Withheld } from '../../protocol/events.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
+import { reachOfFormat, STREAM_REACH } from '../streams/stream-reach.ts'
 import { withheldReason } from './rewrite-policy.ts'
 import { toAgentState, toPanelEvent } from './to-panel-event.ts'
 
@@ -49,11 +50,23 @@ export interface Analysed {
 /** How a request is inspected, when not as a whole conversation in `text` (the wire guard's `inspect`). */
 export type Inspect = (wire: WireGuard, config: GuardConfig) => WireInspection | undefined
 
+/** A response of an agent event stream being read as the page reads it; its events reach the panel as they come. Never throws. */
+export interface StreamReport {
+  push(text: string): void
+  /** `cut`: the page stopped reading (or the body failed) before its end: the run ends there. */
+  end(cut: boolean): void
+}
+
 export interface WireAnalysis {
   /** The call with the body the wire guard made of `text`, if it changed it and may send it; else the call as it came. */
   plan(args: readonly unknown[], analysed: Analysed, withBody: (body: string) => readonly unknown[], inspect?: Inspect): Plan
   /** The call as it came, and a fault reported once it is on its way (`reach`: the transport it took). */
   failed(args: readonly unknown[], error: unknown, reach: AgentReach): Plan
+  /**
+   * The reading of a response that speaks `protocol`, to the request whose body is `text`; undefined
+   * when the wire guard does not read it (the request is not that protocol's). Never throws.
+   */
+  openStream(text: string, protocol: AgentStreamProtocol, url: () => string): StreamReport | undefined
   /** The wire agents as they stand, for the `snapshot` a panel needs after a reconnect. */
   snapshot(): AgentState[]
 }
@@ -70,17 +83,17 @@ export function createWireAnalysis({ config, emit, hookSaw, now, maxConversation
   }
 
   /** Reports after the request is on its way; the page's emit must not delay or fail a fetch. */
-  function report(inspection: WireInspection | undefined, analysed: Analysed, withheld: Withheld | undefined): void {
-    if (!inspection) return
+  function report(events: readonly WireEvent[], address: () => string, reach: AgentReach, withheld: Withheld | undefined): void {
+    if (events.length === 0) return
     let url: string
     try {
-      url = analysed.url()
+      url = address()
     } catch {
       url = ''
     }
-    for (const event of inspection.events) {
+    for (const event of events) {
       try {
-        if (event.type === 'agent') remember(event.agentId, analysed.reach)
+        if (event.type === 'agent') remember(event.agentId, reachOfFormat(event.format, reach))
         emit(toPanelEvent(event, url, withheld, reachOf.get(event.agentId)))
       } catch {
         // A broken pipeline loses an event, never a request.
@@ -110,12 +123,37 @@ export function createWireAnalysis({ config, emit, hookSaw, now, maxConversation
         const inspection = inspect ? inspect(wireGuard(), config()) : wireGuard().inspect(analysed.text, config())
         const body = inspection?.body
         const withheld = withheldReason(analysed.mode, analysed.keepalive, body)
-        return { args: body === undefined || withheld !== undefined ? args : withBody(body), after: () => report(inspection, analysed, withheld) }
+        const after = () => inspection && report(inspection.events, analysed.url, analysed.reach, withheld)
+        return { args: body === undefined || withheld !== undefined ? args : withBody(body), after }
       } catch (error) {
         return failed(args, error, analysed.reach)
       }
     },
     failed,
+    openStream(text, protocol, url) {
+      const reach = STREAM_REACH[protocol]
+      let reading: ReturnType<WireGuard['openStream']>
+      try {
+        reading = wireGuard().openStream(text, protocol, config())
+      } catch (error) {
+        fault(error, reach)
+        return undefined
+      }
+      if (!reading) return undefined
+      const opened = reading
+      let failedOnce = false
+      // A reading that failed once reads no more: its run is left where it was.
+      const read = (next: () => readonly WireEvent[]): void => {
+        if (failedOnce) return
+        try {
+          report(next(), url, reach, undefined)
+        } catch (error) {
+          failedOnce = true
+          fault(error, reach)
+        }
+      }
+      return { push: (piece) => read(() => opened.push(piece)), end: (cut) => read(() => opened.end(cut)) }
+    },
     snapshot: () => wire?.snapshot().map((state) => toAgentState(state, reachOf.get(state.agentId))) ?? [],
   }
 }

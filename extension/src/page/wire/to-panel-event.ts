@@ -25,7 +25,8 @@ export function toPanelEvent(event: WireEvent, url: string, withheld?: Withheld,
       return { type: 'request', at, agentId, url: headOf(redactUrl(url), LIMITS.url), format, calls, remindersInserted, rewritten: rewritten && withheld === undefined, ...held }
     }
     case 'reminder':
-      return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, placement: headOf(event.placement, LIMITS.label), ...held }
+      // Due inside a server's loop: shown only, whatever the origin's setting (docs/panel.md, "Would remind").
+      return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, placement: headOf(event.placement, LIMITS.label), ...(event.serverLoop ? { withheld: 'server-loop' } : held) }
     case 'call':
       return { ...(fromEngineEvent(event) as Of<'call'>), agentId }
     case 'chain-reset':

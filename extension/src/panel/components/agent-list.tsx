@@ -222,6 +222,15 @@ const AgentRow = memo(function AgentRow({ record, depth, subagents, current, sel
             {formatNumber(record.wasted)} wasted
           </span>
         )}
+        {record.loopSpent > 0 && (
+          <span
+            class="rtg-badge rtg-badge-warn"
+            data-testid="agent-loop-spent"
+            title="Calls the server's tool loop made after a reminder fell due inside it that the page could not give (would remind): the calls of that run from its first would-remind on"
+          >
+            {formatNumber(record.loopSpent)} in server loop
+          </span>
+        )}
       </span>
       <span class="rtg-agent-chain mono" data-testid="agent-chain" title={record.tool === undefined ? undefined : `${record.tool} ${record.args ?? ''}`}>
         {record.tool === undefined ? '' : `${record.tool} ${preview(record.args ?? '', 80)}`}

@@ -8,6 +8,8 @@ const REACH_TITLES: Readonly<Record<AgentReach, string>> = {
   'responses-stateful': 'OpenAI Responses continued with previous_response_id: its tool calls are read from the responses the page receives',
   webmcp: 'Calls of the tools this frame exposes through WebMCP (document.modelContext, navigator.modelContext)',
   webllm: "Seen in the chat completion requests the page posts to WebLLM's worker",
+  'ui-stream': 'A tool loop that runs on a server, read from the AI SDK UI message stream (useChat) the page receives; requests that cross the page (client-side tools) are guarded',
+  'ag-ui': 'A tool loop that runs on a server, read from the AG-UI event stream the page receives; requests that cross the page (frontend tools) are guarded',
 }
 
 /** The badge text and tooltip that say how an agent was reached. */
@@ -19,4 +21,4 @@ export function reachOf({ kind, reach, format }: AgentDescriptor): { readonly te
 
 /** What no hook in the page can see: said wherever the panel shows agents reached without the page's help. */
 export const OUT_OF_REACH =
-  "Requests made inside workers and service workers, WebSockets and WebRTC (realtime APIs), EventSource, sendBeacon, Chrome's built-in Prompt API and tool loops that run on a server are out of the guard's reach."
+  "Requests made inside workers and service workers, WebSockets and WebRTC (realtime APIs), EventSource, sendBeacon and Chrome's built-in Prompt API are out of the guard's reach; so are tool loops that run on a server, unless they stream their steps to the page as an AI SDK UI message stream or AG-UI events (only shown then: a reminder due inside such a loop would remind)."

@@ -122,10 +122,16 @@ function ReminderRow({ event, head }: RowProps<'reminder'>) {
             same tool
           </span>
         )}
-        {event.placement !== undefined && (
-          <span class="rtg-placement" title={event.withheld === undefined ? 'Where the reminder was inserted in the request body' : `Not inserted: ${WITHHELD_WHY[event.withheld]}`}>
-            {event.withheld === undefined ? 'inserted' : 'would insert'} at <code class="mono">{event.placement}</code>
+        {event.withheld === 'server-loop' ? (
+          <span class="rtg-badge rtg-badge-muted" data-testid="reminder-withheld" title={`Not inserted: ${WITHHELD_WHY['server-loop']}`}>
+            would remind: the loop runs on the server
           </span>
+        ) : (
+          event.placement !== undefined && (
+            <span class="rtg-placement" title={event.withheld === undefined ? 'Where the reminder was inserted in the request body' : `Not inserted: ${WITHHELD_WHY[event.withheld]}`}>
+              {event.withheld === undefined ? 'inserted' : 'would insert'} at <code class="mono">{event.placement}</code>
+            </span>
+          )
         )}
       </div>
       <pre class="rtg-pre rtg-reminder-text mono" data-testid="reminder-text" aria-label="The reminder, as the model sees it">
@@ -199,6 +205,7 @@ const WITHHELD_WHY: Readonly<Record<Withheld, string>> = {
   observe: 'zero-code mode observes this origin; the request went out exactly as the page made it',
   'keepalive-limit': 'the request is keep-alive, and the browser refuses keep-alive bodies over 64 KB',
   'no-content': "the WebMCP tool's result has no content list to add it to (the tool threw, or returned something else); the result went back as the tool made it",
+  'server-loop': "it fell due inside the server's own tool loop, read from the stream the page receives: no request of the page's goes to the model until that loop ends",
 }
 
 function requestOutcome({ remindersInserted, rewritten, withheld }: Of<'request'>): string {
@@ -210,6 +217,9 @@ function requestOutcome({ remindersInserted, rewritten, withheld }: Of<'request'
       return `not rewritten: ${due} would pass the 64 KB keep-alive limit`
     case 'no-content':
       return `not rewritten: ${due} had nowhere to go`
+    // The protocol refuses a request withheld so (event-checks.ts): a server's loop sends none of the page's.
+    case 'server-loop':
+      return `not rewritten: ${due} fell due inside the server's loop`
     case undefined:
       return `${due} inserted${rewritten ? ' · body rewritten' : ''}`
   }

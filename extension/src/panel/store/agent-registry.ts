@@ -171,6 +171,7 @@ export class AgentRegistry {
       record.calls = 0
       record.reminders = 0
       record.wasted = 0
+      record.loopSpent = 0
       delete record.cycle
       record.rev += 1
     }
@@ -221,6 +222,7 @@ export class AgentRegistry {
       calls: 0,
       reminders: 0,
       wasted: 0,
+      loopSpent: 0,
       lastSeq: 0,
       lastReminderSeq: 0,
       firstAt: at,

@@ -20,8 +20,8 @@ interface SessionFrame {
   readonly url: string
 }
 
-/** `wasted` and `cycle` are left out: importing derives them again from the rows. */
-type SessionAgent = Readonly<Omit<AgentRecord, 'rev' | 'wasted' | 'cycle'>>
+/** `wasted`, `loopSpent` and `cycle` are left out: importing derives them again from the rows. */
+type SessionAgent = Readonly<Omit<AgentRecord, 'rev' | 'wasted' | 'loopSpent' | 'cycle'>>
 
 export interface SessionFile {
   readonly format: typeof SESSION_FORMAT

@@ -31,7 +31,7 @@ export function importedSession(records: StoreRecords, text: string, evict: () =
   const file = parsed.session
   records.startOver()
   for (const frame of file.frames) records.frames.set(frame.frameId, { pageLoad: frame.pageLoad, url: redactedUrl(frame.url) })
-  records.registry.restore(file.agents.map((agent) => ({ ...agent, wasted: 0, rev: 0 })))
+  records.registry.restore(file.agents.map((agent) => ({ ...agent, wasted: 0, loopSpent: 0, rev: 0 })))
   for (const entry of file.entries) {
     const event = redactedEvent(entry.event)
     records.pushRow(entry.agent, entry.frameId, event)

@@ -44,6 +44,11 @@ export interface AgentRecord {
   reminders: number
   /** Recorded calls spent inside runs or cycles that reached a reminder (see waste-meter.ts). */
   wasted: number
+  /**
+   * Recorded calls a server's loop made after a reminder fell due in it that the page could not
+   * give (withheld `server-loop`): the calls of that run from its first would-remind on (see waste-meter.ts).
+   */
+  loopSpent: number
   /** The cycle the guard last reminded about, while the agent's calls stay within its tools. */
   cycle?: CycleMark
   /** Highest call `seq` and reminder `seq` recorded, to skip events replayed after a reconnect. */

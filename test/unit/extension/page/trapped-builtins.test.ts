@@ -29,6 +29,7 @@ describe('the hooks, called while the page has trapped its built-ins', () => {
         }),
       failed: (args) => ({ args, after: () => undefined }),
       snapshot: () => [],
+      openStream: () => undefined,
     }
     return { asked, analysis: () => standIn }
   }

@@ -28,6 +28,19 @@ describe('panel events', () => {
     expect(reason(checkPanelEvent({ ...EVENTS.call, agentId: 'mcp:1' }))).toBe('shape')
   })
 
+  it("accepts the agents of a server's loop (reach ui-stream or ag-ui) and their reminders withheld as due inside that loop, never a request", () => {
+    for (const [reach, format] of [
+      ['ui-stream', 'ai-sdk-ui'],
+      ['ag-ui', 'ag-ui'],
+    ]) {
+      expect(reason(checkPanelEvent({ ...EVENTS.agent, agent: { id: 'wire:1', kind: 'wire', label: 'chat', format, reach } }))).toBe('ok')
+    }
+    expect(reason(checkPanelEvent({ ...EVENTS.agent, agent: { id: 'wire:1', kind: 'wire', label: 'chat', reach: 'ui-message-stream' } }))).toBe('shape')
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, placement: 'messages[2]', withheld: 'server-loop' }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, withheld: 'server-loop' }))).toBe('shape')
+    expect(reason(checkPanelEvent({ ...EVENTS.request, rewritten: false, withheld: 'server-loop' }))).toBe('shape')
+  })
+
   it('accepts a blocked event marked as would-block (zero-code mode), and the mark only as true', () => {
     expect(reason(checkPanelEvent({ ...EVENTS.blocked, agentId: 'wire:1', wouldBlock: true }))).toBe('ok')
     expect(reason(checkPanelEvent({ ...EVENTS.blocked, wouldBlock: false }))).toBe('shape')
