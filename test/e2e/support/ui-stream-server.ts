@@ -6,7 +6,7 @@
 // each call ends the response and the page sends the result back (client-side tools).
 import { convertToModelMessages, stepCountIs, streamText, tool, type UIMessage } from 'ai'
 import { MockLanguageModelV3 } from 'ai/test'
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider'
+import type { LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider'
 import type { ServerResponse } from 'node:http'
 import { z } from 'zod'
 import type { TestServer } from './server.ts'
@@ -15,9 +15,9 @@ export const SEARCH_INPUT = { q: 'threshold' }
 export const SEARCH_RESULT = 'no match in src/'
 export const FINAL_ANSWER = 'The loader ignores "threshold".'
 
-/** What the scripted model received: each call's prompt, as JSON. */
+/** What the scripted model received: each call's prompt, with the chat's first user text. */
 export interface ModelCalls {
-  readonly prompts: string[]
+  readonly prompts: { readonly chat: string; readonly prompt: LanguageModelV3Prompt }[]
 }
 
 const usage = { inputTokens: { total: 20, noCache: 20, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 8, text: 8, reasoning: 0 } }
@@ -29,11 +29,11 @@ function resultsIn(prompt: readonly { role: string; content: unknown }[]): numbe
   return results
 }
 
-function scriptedModel(loops: number, calls: ModelCalls): MockLanguageModelV3 {
+function scriptedModel(chat: string, loops: number, calls: ModelCalls): MockLanguageModelV3 {
   let step = 0
   return new MockLanguageModelV3({
     doStream: async ({ prompt }) => {
-      calls.prompts.push(JSON.stringify(prompt))
+      calls.prompts.push({ chat, prompt })
       const done = resultsIn(prompt as readonly { role: string; content: unknown }[])
       step += 1
       const id = `resp_${Math.random().toString(36).slice(2)}_${step}`
@@ -86,6 +86,11 @@ async function pipe(response: Response, res: ServerResponse, closed: (finished: 
   }
 }
 
+/** The texts of the user messages of a prompt, in order. */
+export function userTexts(prompt: LanguageModelV3Prompt): string[] {
+  return prompt.flatMap((message) => (message.role === 'user' ? message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])) : []))
+}
+
 export interface UiStreamServer {
   readonly calls: ModelCalls
   /** How each response ended, in order: true when the server wrote it to its end. */
@@ -103,7 +108,8 @@ export function mountUiStreamServer(server: TestServer): UiStreamServer {
     if (req.method !== 'POST' || url.pathname !== '/chat') return false
     const { messages } = JSON.parse(body.toString('utf8')) as { messages: UIMessage[] }
     const first = messages.find((m) => m.role === 'user')?.parts.find((p) => p.type === 'text')
-    const loops = Number(/loop:(\d+)/.exec(first && 'text' in first ? first.text : '')?.[1] ?? 0)
+    const chat = first && 'text' in first ? first.text : ''
+    const loops = Number(/loop:(\d+)/.exec(chat)?.[1] ?? 0)
     const slow = Number(url.searchParams.get('slow') ?? 0)
     const client = url.searchParams.get('tools') === 'client'
     const search = client
@@ -117,7 +123,7 @@ export function mountUiStreamServer(server: TestServer): UiStreamServer {
           },
         })
     const result = streamText({
-      model: scriptedModel(loops, state.calls),
+      model: scriptedModel(chat, loops, state.calls),
       system: 'You are a careful coding agent.',
       messages: await convertToModelMessages(messages),
       tools: { search },

@@ -36,7 +36,9 @@ function Chat({ text, tools, slow }: { readonly text: string; readonly tools: 's
     void chat.sendMessage({ text })
   }, [])
   useEffect(() => {
-    if (chat.messages.length > 1 && (chat.status === 'ready' || chat.status === 'error')) settle?.(current!)
+    // Ready again with the model's answer (a client-side tool's call also leaves the chat ready, until its result is sent).
+    const answered = chat.messages.at(-1)?.parts.some((p) => p.type === 'text') === true
+    if (chat.status === 'error' || (chat.status === 'ready' && answered)) settle?.(current!)
   }, [chat.status, chat.messages])
   return createElement('pre', null, chat.messages.map((m) => `${m.role}: ${m.parts.map((p) => p.type).join(',')}`).join('\n'))
 }
@@ -54,7 +56,8 @@ Object.assign(window, {
     /** Mounts the chat and returns at once. */
     open: (text: string, tools: 'server' | 'client', slow = 0) => void root.render(createElement(Chat, { text, tools, slow })),
     status: () => current?.status,
-    toolParts: () => current?.messages.flatMap((m) => m.parts.filter((p) => p.type.startsWith('tool-'))).length ?? 0,
+    /** The tool results the page has read so far. */
+    outputs: () => current?.messages.flatMap((m) => m.parts.filter((p) => p.type.startsWith('tool-') && 'state' in p && p.state === 'output-available')).length ?? 0,
     stop: () => current?.stop(),
   },
 })
