@@ -3,6 +3,7 @@
 // extension watches them) and are answered here, so the static build needs no server code.
 import { API_ROOT } from './endpoint.ts'
 import { listModels, respond, type ModelAnswer } from './respond.ts'
+import { respondUiChat, UI_CHAT_ROUTE } from './ui-chat.ts'
 
 // The WebWorker lib cannot be combined with the DOM lib the rest of the project uses: the few
 // service-worker types needed here are declared locally.
@@ -35,14 +36,19 @@ worker.addEventListener('message', (event) => {
 
 const json = (answer: ModelAnswer) => new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } })
 
-async function complete(request: Request): Promise<Response> {
-  let body: unknown
+async function bodyOf(request: Request): Promise<unknown> {
   try {
-    body = JSON.parse(await request.text())
+    return JSON.parse(await request.text())
   } catch {
-    body = undefined
+    return undefined
   }
-  return json(respond(body))
+}
+
+const complete = async (request: Request): Promise<Response> => json(respond(await bodyOf(request)))
+
+/** The scripted chat server of server-loop.html: `?tools=server` or `?tools=client`. */
+async function chat(request: Request, tools: string | null): Promise<Response> {
+  return respondUiChat(await bodyOf(request), tools === 'client' ? 'client' : 'server')
 }
 
 worker.addEventListener('fetch', (event) => {
@@ -50,5 +56,6 @@ worker.addEventListener('fetch', (event) => {
   if (url.origin !== api.origin || !url.pathname.startsWith(api.pathname)) return
   const route = url.pathname.slice(api.pathname.length)
   if (route === 'chat/completions' && event.request.method === 'POST') event.respondWith(complete(event.request))
+  else if (route === UI_CHAT_ROUTE && event.request.method === 'POST') event.respondWith(chat(event.request, url.searchParams.get('tools')))
   else if (route === 'models' && event.request.method === 'GET') event.respondWith(Promise.resolve(json({ status: 200, body: listModels() })))
 })

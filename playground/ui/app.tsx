@@ -149,6 +149,9 @@ export function App({ choice, url, storage }: Props) {
           Repeat Tool Guard <span class="muted">playground</span>
         </h1>
         <GuardStatus choice={choice} on={settings.guardOn} />
+        <a href="./server-loop.html" data-testid="server-loop-link">
+          agents whose loop runs on a server
+        </a>
       </header>
       {url.unknownScenario && (
         <p class="error" role="alert">

@@ -85,7 +85,8 @@ export const targets = {
       base: './',
       publicDir: false,
       plugins: [preact()],
-      build: { outDir: dist('playground'), emptyOutDir: true, target: 'es2022' },
+      // The in-page agent, and agents whose loop runs on a server (a useChat page on the scripted chat server).
+      build: { outDir: dist('playground'), emptyOutDir: true, target: 'es2022', rollupOptions: { input: { index: at('playground/index.html'), 'server-loop': at('playground/server-loop.html') } } },
     })
     // The scripted model: a service worker at the root, so its scope is the whole playground.
     await script('playground/model/sw.ts', dist('playground'), 'sw.js', 'PlaygroundScriptedModel')

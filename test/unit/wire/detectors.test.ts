@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { createWireGuard } from '../../../engine/wire/index.ts'
-import { toPanelEvent } from '../../../extension/src/page/wire/to-panel-event.ts'
+import { toPanelEvent } from '../../../extension/src/protocol/from-wire.ts'
 import { checkPanelEvent } from '../../../extension/src/protocol/validate.ts'
 import { BUILDERS, type Script, type ScriptedCall, type Turn } from '../../fixtures/wire/conversations.ts'
 import { occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'

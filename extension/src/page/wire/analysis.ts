@@ -7,9 +7,8 @@ import { createWireGuard, type AgentStreamProtocol, type WireEvent, type WireGua
 import { errorText, headOf } from '../../../../engine/safe-reading.ts'
 import { LIMITS, type AgentReach, type AgentState, type PanelEvent, type Withheld } from '../../protocol/events.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
-import { reachOfFormat, STREAM_REACH } from '../streams/stream-reach.ts'
 import { withheldReason } from './rewrite-policy.ts'
-import { toAgentState, toPanelEvent } from './to-panel-event.ts'
+import { reachOfFormat, STREAM_REACH, toAgentState, toPanelEvent } from '../../protocol/from-wire.ts'
 
 interface WireAnalysisOptions {
   /** The config in force, read on every request (it changes live from the panel). */

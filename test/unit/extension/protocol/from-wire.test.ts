@@ -2,10 +2,9 @@
 // the server's loop is withheld as such whatever the origin's setting, and an agent of either
 // agent-stream format is shown with its protocol's reach whatever transport carried it first.
 import { describe, expect, it } from 'vitest'
-import type { WireEvent } from '../../../../../engine/wire/index.ts'
-import { reachOfFormat } from '../../../../../extension/src/page/streams/stream-reach.ts'
-import { toPanelEvent } from '../../../../../extension/src/page/wire/to-panel-event.ts'
-import { checkPanelEvent } from '../../../../../extension/src/protocol/validate.ts'
+import type { WireEvent } from '../../../../engine/wire/index.ts'
+import { reachOfFormat, toPanelEvent } from '../../../../extension/src/protocol/from-wire.ts'
+import { checkPanelEvent } from '../../../../extension/src/protocol/validate.ts'
 
 const reminder = {
   type: 'reminder',

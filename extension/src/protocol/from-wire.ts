@@ -1,10 +1,12 @@
 // Zero-code mode's events as panel events: wire agents are `wire:<n>`; the chain events are the
-// engine's, so they go through the same adapter as the hook's and only change agent.
-import type { WireAgentState, WireEvent } from '../../../../engine/wire/index.ts'
-import { headOf } from '../../../../engine/safe-reading.ts'
-import { LIMITS, type AgentId, type AgentReach, type AgentState, type PanelEvent, type Withheld } from '../../protocol/events.ts'
-import { redactUrl } from '../../protocol/redact-url.ts'
-import { fromEngineEvent } from '../../protocol/from-engine.ts'
+// engine's, so they go through the same adapter as the hook's and only change agent. Made by the
+// page script (page/wire/analysis.ts), and by the playground's own guard of a useChat page when
+// the extension is not there.
+import type { AgentStreamProtocol, WireAgentState, WireEvent, WireFormat } from '../../../engine/wire/index.ts'
+import { headOf } from '../../../engine/safe-reading.ts'
+import { LIMITS, type AgentId, type AgentReach, type AgentState, type PanelEvent, type Withheld } from './events.ts'
+import { redactUrl } from './redact-url.ts'
+import { fromEngineEvent } from './from-engine.ts'
 
 const wireAgentId = (n: number): AgentId => `wire:${n}`
 
@@ -52,3 +54,18 @@ export function toAgentState(state: WireAgentState, reach?: AgentReach): AgentSt
 }
 
 const reachField = (reach: AgentReach | undefined): { reach?: AgentReach } => (reach === undefined ? {} : { reach })
+
+/** The reach of the agents read from each agent event stream (docs/zero-code.md, "Reach"). */
+export const STREAM_REACH: Readonly<Record<AgentStreamProtocol, AgentReach>> = { 'ui-message-stream': 'ui-stream', 'ag-ui': 'ag-ui' }
+
+/**
+ * The reach of a wire agent of `format`: its protocol's for the two agent-stream formats, whether
+ * the guard first met it in the stream a server's loop sent or in a request that crossed the page
+ * (the agent is the conversation, the chat id or the AG-UI thread, whatever carried its first
+ * call); for any other format, the transport's.
+ */
+export function reachOfFormat(format: WireFormat, transport: AgentReach): AgentReach {
+  if (format === 'ai-sdk-ui') return 'ui-stream'
+  if (format === 'ag-ui') return 'ag-ui'
+  return transport
+}
