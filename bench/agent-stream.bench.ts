@@ -34,7 +34,10 @@ async function serverLoop(): Promise<string> {
   const model = new MockLanguageModelV3({
     doStream: async () => {
       step += 1
-      const parts: object[] = [{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: `t${step}` }]
+      const parts: object[] = [
+        { type: 'stream-start', warnings: [] },
+        { type: 'text-start', id: `t${step}` },
+      ]
       for (let i = 0; i < DELTAS_PER_STEP; i++) parts.push({ type: 'text-delta', id: `t${step}`, delta: DELTA })
       parts.push({ type: 'text-end', id: `t${step}` })
       if (step < STEPS) parts.push({ type: 'tool-call', toolCallId: `call_${step}`, toolName: 'build_status', input: '{"id":7}' })

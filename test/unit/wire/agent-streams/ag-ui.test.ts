@@ -71,7 +71,7 @@ describe('an AG-UI thread whose tool runs on the page', () => {
   }
 
   const reminder = (id: string, content: string) => JSON.stringify({ id, role: 'user', content })
-  const after = (page: string, toolMessage: string, inserted: string) => page.replace(`${toolMessage}`, `${toolMessage},${inserted}`)
+  const insertedAfter = (page: string, toolMessage: string, inserted: string) => page.replace(`${toolMessage}`, `${toolMessage},${inserted}`)
   const result = (n: number) => `{"id":"result_${n}","role":"tool","content":"export const a = 1","toolCallId":"call_${n}"}`
 
   test('the runs that carry the 3rd and 5th results get the reminders after them, sticky and byte for byte', async () => {
@@ -79,10 +79,10 @@ describe('an AG-UI thread whose tool runs on the page', () => {
     const gentle = reminder('repeat-tool-guard-call_3', GENTLE)
     const fifth = reminder('repeat-tool-guard-call_5', DETAILED)
     expect(runs.slice(0, 3).every((r) => r.sent === r.page)).toBe(true)
-    expect(runs[3]!.sent).toBe(after(runs[3]!.page, result(3), gentle))
-    expect(runs[4]!.sent).toBe(after(runs[4]!.page, result(3), gentle))
-    expect(runs[5]!.sent).toBe(after(after(runs[5]!.page, result(3), gentle), result(5), fifth))
-    expect(runs[6]!.sent).toBe(after(after(runs[6]!.page, result(3), gentle), result(5), fifth))
+    expect(runs[3]!.sent).toBe(insertedAfter(runs[3]!.page, result(3), gentle))
+    expect(runs[4]!.sent).toBe(insertedAfter(runs[4]!.page, result(3), gentle))
+    expect(runs[5]!.sent).toBe(insertedAfter(insertedAfter(runs[5]!.page, result(3), gentle), result(5), fifth))
+    expect(runs[6]!.sent).toBe(insertedAfter(insertedAfter(runs[6]!.page, result(3), gentle), result(5), fifth))
     const events = runs.flatMap((r) => r.events)
     expect(ofType(events, 'call')).toHaveLength(6)
     expect(ofType(events, 'agent')).toHaveLength(1)
