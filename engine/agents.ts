@@ -9,6 +9,8 @@ export interface AgentRecord {
   readonly chain: Chain
   /** Calls seen so far, tracked or not. */
   seq: number
+  /** The cycle detector's window of the agent's calls, when it is on (detectors/cycles.ts). */
+  cycleWindow?: object
 }
 
 interface AgentRegistry {

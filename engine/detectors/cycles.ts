@@ -1,6 +1,5 @@
 // The cycle detector: a block of 2..maxPeriod calls repeated back to back (`A B A B A B`,
 // `A B C A B C A B C`), which the exact-repeat chain never sees because no two neighbours match.
-import { weakMapGet, weakMapSet } from '../intrinsics.ts'
 import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { CycleConfig, ReminderMessage } from '../types.ts'
 import type { ResultKeys } from './result-key.ts'
@@ -8,6 +7,8 @@ import { compareStep, type TrackedCall } from './run-key.ts'
 
 /** The last calls of one agent and, per period, how far the pattern has held. */
 interface CycleWindow {
+  /** The detector that made it: a new config's detector starts its own windows. */
+  readonly detector: object
   /** The last `maxPeriod` calls, as a ring: call number `n` sits at `n % maxPeriod`. */
   readonly recent: TrackedCall[]
   /** Calls seen so far. */
@@ -24,21 +25,34 @@ interface CycleFired {
   readonly message: ReminderMessage
 }
 
+/** Who a window belongs to: the agent's record, which keeps it, so it dies with the agent. */
+export interface WindowOwner {
+  cycleWindow?: object
+}
+
 /**
- * Per-agent windows, keyed by the agent's record so they die with it. `observe` takes every
- * tracked call (untracked calls never reach it, so they are transparent); `clear` forgets an
- * agent's window (a user prompt).
+ * Per-agent windows, kept on the agent's record (read on every call: a property, not a lookup).
+ * `observe` takes every tracked call (untracked calls never reach it, so they are transparent);
+ * `clear` forgets an agent's window (a user prompt).
  */
 export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: number, results: ResultKeys) {
   const { maxPeriod, repeats } = config
-  const windows = new WeakMap<object, CycleWindow>()
+  const detector = {}
+
+  /** The owner's window of this detector's, made on its first call. */
+  function windowOf(owner: WindowOwner): CycleWindow {
+    const kept = owner.cycleWindow as CycleWindow | undefined
+    if (kept !== undefined && kept.detector === detector) return kept
+    // Captured built-ins only: a page may have replaced `Array.prototype.fill`
+    // (docs/security.md, "A page that replaces built-ins").
+    const made: CycleWindow = { detector, recent: [], seen: 0, held: zeros(maxPeriod + 1), sameObject: 0 }
+    owner.cycleWindow = made
+    return made
+  }
 
   /** `runLength`: how many of the latest calls are this same call (the chain's count). */
-  function observe(owner: object, call: TrackedCall, runLength: number): CycleFired | undefined {
-    // Captured built-ins only: a page may have replaced `WeakMap.prototype.get` or `Array.prototype.fill`
-    // (docs/security.md, "A page that replaces built-ins").
-    let agentWindow = weakMapGet(windows, owner)
-    if (!agentWindow) weakMapSet(windows, owner, (agentWindow = { recent: [], seen: 0, held: zeros(maxPeriod + 1), sameObject: 0 }))
+  function observe(owner: WindowOwner, call: TrackedCall, runLength: number): CycleFired | undefined {
+    const agentWindow = windowOf(owner)
     const { recent, held, seen } = agentWindow
     if (agentWindow.sameObject >= maxPeriod && recent[(seen - 1) % maxPeriod] === call) repeatObject(agentWindow)
     else takeCall(agentWindow, call)
@@ -78,7 +92,12 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
     agentWindow.seen = seen + 1
   }
 
-  return { observe, clear: (owner: object) => void windows.delete(owner) }
+  return {
+    observe,
+    clear: (owner: WindowOwner) => {
+      owner.cycleWindow = undefined
+    },
+  }
 }
 
 function cycleReminder(block: readonly TrackedCall[], periods: number, previewChars: number): ReminderMessage {

@@ -4,7 +4,7 @@
 import { reminderMessage } from '../reminders.ts'
 import type { DetectorName, GuardConfig, ReminderLevel, ReminderMessage, ToolResult } from '../types.ts'
 import { anyDetectorOn } from './config.ts'
-import { createCycleDetector } from './cycles.ts'
+import { createCycleDetector, type WindowOwner } from './cycles.ts'
 import { atThreshold, createPolicyResolver, type ToolPolicy } from './policy.ts'
 import { createResultKeys, type ResultKey } from './result-key.ts'
 import { compareStep, type StepMatch, type TrackedCall } from './run-key.ts'
@@ -63,14 +63,14 @@ export function createDetectors(config: GuardConfig) {
      * cycle completing on the same call (the cycle's window still takes the call).
      */
     reminderFor: cycles
-      ? (owner: object, call: TrackedCall, count: number): Fired | undefined => {
+      ? (owner: WindowOwner, call: TrackedCall, count: number): Fired | undefined => {
           // The cycle detector takes every call, and what it fired counts unless the run's own did.
           const fired = cycles.observe(owner, call, count)
           const cycle: Fired | undefined = fired && { detector: 'cycle', level: 'cycle', count: fired.periods, message: fired.message }
           return runReminder(call, count) ?? cycle
         }
       : // Without the cycle detector (the default), only the run's own reminder: chosen once per config.
-        (_owner: object, call: TrackedCall, count: number): Fired | undefined => runReminder(call, count),
-    clear: (owner: object) => cycles?.clear(owner),
+        (_owner: WindowOwner, call: TrackedCall, count: number): Fired | undefined => runReminder(call, count),
+    clear: (owner: WindowOwner) => cycles?.clear(owner),
   }
 }

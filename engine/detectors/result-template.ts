@@ -16,22 +16,32 @@ export interface ResultTemplate {
   /** The keys it was made for: a config with other keys makes its own. */
   readonly ignored: ReadonlySet<string>
   readonly parts: readonly string[] | null
+  /**
+   * What each gap held in the text the template was made from (`gaps[i]` is the value after
+   * `parts[i]`): a poll writes the same kind of value there every time, so the expression asks
+   * for that kind only.
+   */
+  readonly gaps: readonly GapValue[]
   /** How many texts were found to fit it part by part. */
   fitted: number
   /**
-   * Once texts keep fitting, the parts with a string, number or literal in each gap as one
+   * Once texts keep fitting, the parts with a value of the gap's kind in each gap as one
    * expression: one native match instead of a scan per part. Made only then, as making one costs
-   * as much as thousands of matches.
+   * as much as thousands of matches; never for a template with an object or array in a gap.
    */
   pattern: RegExp | undefined
 }
+
+/** The kind of value a gap held: a string with no escape, a number, a literal, or anything else. */
+type GapValue = 'string' | 'number' | 'literal' | 'other'
 
 /**
  * The template of `text`; without parts when it is no JSON object or array, holds no ignored
  * member, or nests deeper than the canonical form keeps (where the walk would only cost).
  */
 export function templateOf(text: string, ignored: ReadonlySet<string>): ResultTemplate {
-  return { ignored, parts: partsOf(text, ignored), fitted: 0, pattern: undefined }
+  const gaps = gapsOf(text, ignored)
+  return gaps ? { ignored, parts: gaps.parts, gaps: gaps.values, fitted: 0, pattern: undefined } : { ignored, parts: null, gaps: [], fitted: 0, pattern: undefined }
 }
 
 /** Whether `text` fits `template`, which has parts: the same parts with a JSON value in every gap. */
@@ -40,7 +50,7 @@ export function fitsTemplate(template: ResultTemplate, text: string): boolean {
   // The expression takes only the commonest values in the gaps; the parts take any.
   if (template.pattern !== undefined && regExpTest(template.pattern, text)) return true
   if (!fitsParts(parts, text)) return false
-  if (++template.fitted === PATTERN_AFTER && text.length <= MAX_PATTERN_TEXT) template.pattern = patternOf(parts)
+  if (++template.fitted === PATTERN_AFTER && text.length <= MAX_PATTERN_TEXT) template.pattern = patternOf(parts, template.gaps)
   return true
 }
 
@@ -49,7 +59,7 @@ const PATTERN_AFTER = 8
 /** Longer texts are compared part by part: an expression as long as the text costs more than it saves. */
 const MAX_PATTERN_TEXT = 16_384
 
-function partsOf(text: string, ignored: ReadonlySet<string>): string[] | null {
+function gapsOf(text: string, ignored: ReadonlySet<string>): GapFinder | null {
   try {
     jsonParse(text)
   } catch {
@@ -62,7 +72,7 @@ function partsOf(text: string, ignored: ReadonlySet<string>): string[] | null {
   const gaps = new GapFinder(json, ignored)
   if (gaps.value(start, 0) < 0 || gaps.parts.length === 0) return null
   gaps.part(text.length)
-  return gaps.parts
+  return gaps
 }
 
 /** Whether `text` is the text of `parts` with a JSON value in every gap. */
@@ -81,6 +91,7 @@ function fitsParts(parts: readonly string[], text: string): boolean {
 /** Finds the ignored members' values in a text `JSON.parse` accepted, and the parts around them. */
 class GapFinder {
   readonly parts: string[] = []
+  readonly values: GapValue[] = []
   /** Where the part after the last gap found starts. */
   from = 0
 
@@ -136,6 +147,7 @@ class GapFinder {
   private gap(start: number): number {
     this.part(start)
     this.from = this.json.valueEnd(start)
+    arrayPush(this.values, kindOf(this.json, start, this.from))
     return this.from
   }
 }
@@ -145,13 +157,38 @@ class GapFinder {
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?/y
 const LITERAL = /true|false|null/y
-/** A gap's value in a template's expression: the string, number and literal above. */
-const VALUE = `(?:${STRING.source}|${NUMBER.source}|${LITERAL.source})`
+/**
+ * A gap's value in a template's expression, by the kind the gap held: only that kind, and a
+ * string only without escapes, so the expression stays short and fast. A text it does not match
+ * is still compared part by part, which takes any value.
+ */
+const GAP_PATTERNS: Readonly<Record<Exclude<GapValue, 'other'>, string>> = {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON strings may not hold them raw, which is what this checks.
+  string: /"[^"\\\u0000-\u001f]*"/.source,
+  number: NUMBER.source,
+  literal: LITERAL.source,
+}
 
-function patternOf(parts: readonly string[]): RegExp {
+/** The expression of `parts` with a value of the kind in `gaps` in each gap; undefined when a gap held an object or array. */
+function patternOf(parts: readonly string[], gaps: readonly GapValue[]): RegExp | undefined {
   let source = '^'
-  for (let i = 0; i < parts.length; i++) source += (i === 0 ? '' : VALUE) + escaped(parts[i]!)
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) {
+      const kind = gaps[i - 1]!
+      if (kind === 'other') return undefined
+      source += `(?:${GAP_PATTERNS[kind]})`
+    }
+    source += escaped(parts[i]!)
+  }
   return new NativeRegExp(`${source}$`)
+}
+
+/** The kind of the value from `start` to `end` in a text `JSON.parse` accepted. */
+function kindOf(json: JsonText, start: number, end: number): GapValue {
+  const first = json.at(start)
+  if (first === QUOTE) return plainStringEnd(json.text, start) === end ? 'string' : 'other'
+  if (first === MINUS || (first >= ZERO && first <= NINE)) return 'number'
+  return first === OPEN_BRACE || first === OPEN_BRACKET ? 'other' : 'literal'
 }
 
 /** `text` as an expression that matches it literally. */

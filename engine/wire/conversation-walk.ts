@@ -28,6 +28,8 @@ export interface ConversationLayout<Call> {
   readonly entries: string
   /** The system prompt, as the body holds it. */
   system(body: JsonObject, entries: readonly unknown[]): unknown
+  /** The conversation's own id, where the format names one. */
+  id?(body: JsonObject): string | undefined
   /** The user's content of an entry (a prompt, or results and text); undefined when it is not the user's. */
   userContent(entry: JsonObject): unknown
   /** The tool calls an entry makes; empty for none. */
@@ -38,7 +40,7 @@ export interface ConversationLayout<Call> {
 
 export function walkConversation<Call>(layout: ConversationLayout<Call>, body: JsonObject, exact: ExactArguments = asParsed): Conversation {
   const entries = listOf(body[layout.entries])
-  const history = createHistory(layout.system(body, entries))
+  const history = createHistory(layout.system(body, entries), layout.id?.(body))
   let i = 0
   while (i < entries.length) {
     const entry = entries[i]

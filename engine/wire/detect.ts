@@ -1,19 +1,23 @@
 // Which wire format a request body is, judged by its shape (never by host: proxies and local
 // servers speak these formats too).
+import { agUi } from './formats/ag-ui.ts'
+import { aiSdkUi } from './formats/ai-sdk-ui.ts'
 import { anthropic } from './formats/anthropic.ts'
 import { gemini } from './formats/gemini.ts'
 import { openaiChat } from './formats/openai-chat.ts'
 import { openaiResponses } from './formats/openai-responses.ts'
 import type { JsonObject, WireFormatAdapter } from './types.ts'
 
-const ADAPTERS: readonly WireFormatAdapter[] = [openaiChat, anthropic, openaiResponses, gemini]
+// AG-UI's messages are OpenAI Chat's in camelCase, `role: "tool"` included: its own shape (a
+// thread and a run) is asked for first.
+const ADAPTERS: readonly WireFormatAdapter[] = [agUi, aiSdkUi, openaiChat, anthropic, openaiResponses, gemini]
 
 /**
  * A body with a tool call in its history holds one of these names, quoted. Without the opening
  * quote (the most common character of JSON) the regex engine skips ahead on the words' own
  * letters, several times faster.
  */
-export const TOOL_CALL_MARKER = /(?:tool_calls|tool_use|function_call|custom_tool_call|functionCall)"/
+export const TOOL_CALL_MARKER = /(?:tool_calls|tool_use|function_call|custom_tool_call|functionCall|toolCallId)"/
 
 /**
  * Every marker holds one of these, and each starts with a character rare in JSON text, which a
@@ -21,7 +25,7 @@ export const TOOL_CALL_MARKER = /(?:tool_calls|tool_use|function_call|custom_too
  * to four times faster than the regex; and in a page that had sent many requests, the regex took
  * about 250 µs over a 381 KB body (35 µs when timed alone) where these stayed near 10 µs.
  */
-export const MARKER_HINTS: readonly string[] = ['_call', '_use"', 'nCall"']
+export const MARKER_HINTS: readonly string[] = ['_call', '_use"', 'nCall"', 'CallId"']
 
 /**
  * Whether a request body may hold a tool call in its history: the test that lets every other JSON

@@ -21,7 +21,7 @@ interface History {
   done(): Conversation
 }
 
-export function createHistory(system: unknown): History {
+export function createHistory(system: unknown, id?: string): History {
   const items: ConversationItem[] = []
   let firstPrompt: unknown
   let prompted = false
@@ -46,16 +46,23 @@ export function createHistory(system: unknown): History {
       if (own.some((part) => !isReminderPart(part))) prompt(own)
     },
     step(calls, at, guarded) {
+      const last = calls[calls.length - 1]?.id
       items.push({
         kind: 'step',
         calls: calls.map(({ name, arguments: args, isError, content }) => ({ name, arguments: args, isError, content })),
-        key: calls.map(callKey).join('\u0000'),
+        key: stepKey(calls),
         at,
         guarded,
+        ...(typeof last === 'string' && last !== '' ? { anchor: last } : {}),
       })
     },
-    done: () => ({ system, firstPrompt, items, carriesReminders }),
+    done: () => ({ system, firstPrompt, items, carriesReminders, ...(id === undefined ? {} : { id }) }),
   }
+}
+
+/** Tells a step apart across requests: its calls as they were made. */
+export function stepKey(calls: readonly ReadCall[]): string {
+  return calls.map(callKey).join('\u0000')
 }
 
 /**

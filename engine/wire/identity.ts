@@ -20,6 +20,9 @@ const FORMAT_NAMES: Readonly<Record<WireFormat, string>> = {
 
 /** The key a conversation is remembered by across its requests. */
 export function conversationKey(format: WireFormat, conversation: Conversation): string {
+  // A format that names its conversations says itself which requests are one agent: two chats
+  // that start with the same prompt are two agents, and one chat stays one agent throughout.
+  if (conversation.id !== undefined) return [format, 'id', conversation.id].join('\u0000')
   const system = plainText(conversation.system, IDENTITY_CHARS)
   const prompt = plainText(conversation.firstPrompt, IDENTITY_CHARS)
   // The full lengths keep apart two texts that share their first few thousand characters.

@@ -21,7 +21,9 @@ export function planReminders(seen: readonly SeenItem[], items: readonly Convers
     if (item.kind !== 'step' || item.guarded || reminders.length === 0) return
     // A place in a part sent before: the provider already has what was inserted there.
     const at = place(item.at)
-    if (at) planned.push({ item: index, at, values: reminders.map((text) => stringifyJson(adapter.reminderItem(text))) })
+    // A step without call ids is told by its place among the items, which a history only grows after.
+    const anchor = item.anchor ?? `item-${index}`
+    if (at) planned.push({ item: index, at, values: reminders.map((text, rank) => stringifyJson(adapter.reminderItem(text, { anchor, index: rank }))) })
   })
   return planned
 }

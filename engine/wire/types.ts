@@ -42,6 +42,8 @@ export type ConversationItem =
       readonly at: InsertionPoint
       /** The page's own history already holds a guard reminder at `at`. */
       readonly guarded: boolean
+      /** The id of its last call, where the format gives one: what its reminders' own ids derive from. */
+      readonly anchor?: string
     }
 
 /** What one request body says about its conversation. */
@@ -53,6 +55,19 @@ export interface Conversation {
   readonly items: readonly ConversationItem[]
   /** A user message of the history is a guard reminder: the page's agent guards itself. */
   readonly carriesReminders: boolean
+  /**
+   * The conversation's own id, where the format names one (the AI SDK's chat id, AG-UI's thread):
+   * then it, not the prompts, tells who the agent is.
+   */
+  readonly id?: string
+}
+
+/** Which reminder a format's reminder item is: formats whose messages carry ids derive theirs from it. */
+export interface ReminderPlace {
+  /** The step's anchor (the id of its last call), else its place among the conversation's items. */
+  readonly anchor: string
+  /** The reminder's rank among those after that step, from 0. */
+  readonly index: number
 }
 
 /** One wire format: how to read its history and what a reminder looks like in it. */
@@ -65,8 +80,11 @@ export interface WireFormatAdapter {
    * own JSON text when its numbers may have lost digits (exact-arguments.ts).
    */
   walk(body: JsonObject, exact?: ExactArguments): Conversation
-  /** The value that carries one reminder at this format's legal place. */
-  reminderItem(text: string): unknown
+  /**
+   * The value that carries one reminder at this format's legal place. `place` says which reminder
+   * it is, the same in every request, for formats whose messages carry an id.
+   */
+  reminderItem(text: string, place?: ReminderPlace): unknown
 }
 
 type Variant<T extends GuardEvent['type']> = Extract<GuardEvent, { readonly type: T }>

@@ -30,6 +30,11 @@ export interface WireAgent {
    * page's agent, and only what was already inserted is repeated (the provider saw it).
    */
   handedOver: boolean
+  /**
+   * The panel was told of it (its `agent` event): with its first completed call, which a server's
+   * stream may bring later than the request that made the agent known.
+   */
+  announced: boolean
 }
 
 /** A conversation of the page's own agent: nothing to do, and nothing to show twice. */
@@ -44,7 +49,7 @@ const PROMPT_KEY = '\u0000prompt'
 
 export function newWireAgent(id: number, adapter: WireFormatAdapter, conversation: Conversation): WireAgent {
   const label = conversationLabel(adapter.format, conversation)
-  return { kind: 'wire', id, format: adapter.format, label, engineAgent: { name: label }, engineId: undefined, seen: [], seq: 0, handedOver: false }
+  return { kind: 'wire', id, format: adapter.format, label, engineAgent: { name: label }, engineId: undefined, seen: [], seq: 0, handedOver: false, announced: false }
 }
 
 /** Tells an item apart from the one seen at its place in an earlier request. */

@@ -7,6 +7,9 @@
 // and `stopAfter` is only reported ("would block"), since the calls were already made.
 import { canonicalArguments, createRepeatToolGuard, type GuardConfig } from '../index.ts'
 import { parseRecord } from '../records.ts'
+import { createAgentStreamReading } from './agent-streams/agent-stream-reading.ts'
+import { STREAM_REQUESTS } from './agent-streams/stream-requests.ts'
+import { createStreamedSteps } from './agent-streams/streamed-steps.ts'
 import { detectFormat, mayHoldToolCall } from './detect.ts'
 import { exactArguments } from './exact-arguments.ts'
 import { conversationKey } from './identity.ts'
@@ -15,9 +18,9 @@ import { createKnownConversations } from './known-conversations.ts'
 import { placementsOf } from './placements.ts'
 import { planReminders } from './planned-reminders.ts'
 import type { AgentStreamProtocol, AgentStreamReading, Conversation, InsertionPoint, JsonObject, WireAgentState, WireEvent, WireInspection } from './types.ts'
-import { newWireAgent, PAGES_OWN, type Step } from './wire-agent.ts'
+import { newWireAgent, PAGES_OWN, type SeenItem, type Step } from './wire-agent.ts'
 import { createWireObserver } from './wire-observer.ts'
-import { reportCaptured } from './wire-report.ts'
+import { announce, reportCaptured } from './wire-report.ts'
 import { wireSnapshot } from './wire-snapshot.ts'
 
 interface WireGuardOptions {
@@ -74,6 +77,12 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
   let lastId = 0
   const observer = createWireObserver(engine)
 
+  function configure(config: GuardConfig): void {
+    if (config === configured) return
+    engine.configure(config)
+    configured = config
+  }
+
   function isPagesOwn(conversation: Conversation, newest: Step): boolean {
     if (conversation.carriesReminders) return true
     // The page reports its calls right after running them, so the newest ones are fresh in its memory.
@@ -92,7 +101,6 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
 
     const key = conversationKey(adapter.format, conversation)
     let agent = known.recall(key)
-    const isNew = agent === undefined
     if (!agent) {
       agent = isPagesOwn(conversation, steps[steps.length - 1]!) ? PAGES_OWN : newWireAgent(++lastId, adapter, conversation)
       known.remember(key, agent)
@@ -100,10 +108,7 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
     if (agent.kind === 'hook') return undefined
     if (conversation.carriesReminders) agent.handedOver = true
 
-    if (config !== configured) {
-      engine.configure(config)
-      configured = config
-    }
+    configure(config)
     const common = observer.agree(agent, items)
     const captured = agent.handedOver ? [] : observer.observeFrom(agent, items, common)
 
@@ -114,7 +119,7 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
 
     const now = Date.now()
     const events: WireEvent[] = [
-      ...(isNew ? [{ type: 'agent', at: now, agentId: agent.id, format: adapter.format, label: agent.label } as const] : []),
+      ...announce(agent, now),
       ...reportCaptured(agent, captured, placementsOf(planned)),
       {
         type: 'request',
@@ -139,8 +144,41 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
 
     inspectPart,
 
-    // Not read yet: every stream is left to the page.
-    openStream: () => undefined,
+    openStream(text, protocol, config) {
+      const body = parseRecord(text)
+      const { adapter, isRequest } = STREAM_REQUESTS[protocol]
+      if (!body || !isRequest(body)) return undefined
+      const conversation = adapter.walk(body, exactArguments(text, body))
+      const key = conversationKey(adapter.format, conversation)
+      let agent = known.recall(key)
+      // Known from the start, before any call: the stream may bring the first.
+      if (!agent) {
+        agent = conversation.carriesReminders ? PAGES_OWN : newWireAgent(++lastId, adapter, conversation)
+        known.remember(key, agent)
+      }
+      if (agent.kind === 'hook' || agent.handedOver) return undefined
+      const wire = agent
+      configure(config)
+      // What the request's inspection did not see (its body had no completed call yet) is seen
+      // now, as the page sent it: nothing of it was inserted anywhere.
+      const common = observer.agree(wire, conversation.items)
+      let pending = reportCaptured(wire, observer.observeFrom(wire, conversation.items, common, false), new Map())
+      /** The seen item each step of the stream was put as. */
+      const placed = new Map<number, SeenItem>()
+      const steps = createStreamedSteps((calls, stepKey, index) => {
+        configure(config)
+        // A step whose item a forked history dropped (a request from another tab, say) is put anew.
+        const at = index !== undefined && wire.seen[index] === placed.get(index) ? index : wire.seen.length
+        pending.push(...reportCaptured(wire, observer.observeStreamed(wire, calls, stepKey, at), 'serverLoop'))
+        placed.set(at, wire.seen[at]!)
+        return at
+      })
+      return createAgentStreamReading(protocol, steps, () => {
+        const events = pending.length > 0 ? [...announce(wire, Date.now()), ...pending] : pending
+        pending = []
+        return events
+      })
+    },
 
     snapshot: () => wireSnapshot(engine, known.values()),
   }

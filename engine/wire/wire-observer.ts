@@ -2,7 +2,7 @@
 // rules, every detector and the reminder texts are the engine's own. The engine's events for the
 // items first seen in a request are collected with the item that caused each.
 import type { GuardEvent, RepeatToolGuard } from '../types.ts'
-import type { ConversationItem } from './types.ts'
+import type { ConversationItem, WireCall } from './types.ts'
 import { keyOf, type WireAgent } from './wire-agent.ts'
 
 /** An engine event, with the index of the conversation item it came from. */
@@ -18,8 +18,18 @@ export interface WireObserver {
    * up to where the two agree. Returns how many items agree.
    */
   agree(agent: WireAgent, items: readonly ConversationItem[]): number
-  /** Observes the items after `from`, remembering each with its reminders; returns the engine's events. */
-  observeFrom(agent: WireAgent, items: readonly ConversationItem[], from: number): Captured[]
+  /**
+   * Observes the items after `from`, remembering each with its reminders (none when `given` is
+   * false: they went into no request, so no later request may suddenly carry them); returns the
+   * engine's events.
+   */
+  observeFrom(agent: WireAgent, items: readonly ConversationItem[], from: number, given?: boolean): Captured[]
+  /**
+   * Observes calls a server's loop made, read from its stream, as part of the step `key` names:
+   * the seen item at `index`, new (the next one) or grown by these calls. Its reminders were never
+   * given, so none is kept to insert later. Returns the engine's events, with item `index`.
+   */
+  observeStreamed(agent: WireAgent, calls: readonly WireCall[], key: string, index: number): Captured[]
 }
 
 export function createWireObserver(engine: RepeatToolGuard): WireObserver {
@@ -37,9 +47,13 @@ export function createWireObserver(engine: RepeatToolGuard): WireObserver {
       engine.promptSubmit(agent.engineAgent)
       return []
     }
+    return observeCalls(agent, item.calls)
+  }
+
+  function observeCalls(agent: WireAgent, calls: readonly WireCall[]): string[] {
     const reminders: string[] = []
     observing = agent
-    for (const call of item.calls) {
+    for (const call of calls) {
       const exec = { agent: agent.engineAgent, name: call.name, arguments: call.arguments }
       // The model already made the call: `stopAfter` can only say it would have blocked it.
       engine.preExecute(exec)
@@ -64,18 +78,31 @@ export function createWireObserver(engine: RepeatToolGuard): WireObserver {
       return common
     },
 
-    observeFrom(agent, items, from) {
+    observeFrom(agent, items, from, given = true) {
       const captured: Captured[] = []
       let current = from
       capture = (event) => captured.push({ event, item: current })
       try {
         for (; current < items.length; current++) {
           const item = items[current]!
-          agent.seen.push({ key: keyOf(item), reminders: observe(agent, item) })
+          const reminders = observe(agent, item)
+          agent.seen.push({ key: keyOf(item), reminders: given ? reminders : [] })
         }
       } finally {
         capture = undefined
       }
+      return captured
+    },
+
+    observeStreamed(agent, calls, key, index) {
+      const captured: Captured[] = []
+      capture = (event) => captured.push({ event, item: index })
+      try {
+        observeCalls(agent, calls)
+      } finally {
+        capture = undefined
+      }
+      agent.seen[index] = { key, reminders: [] }
       return captured
     },
   }

@@ -4,7 +4,12 @@ import type { WireEvent } from './types.ts'
 import type { WireAgent } from './wire-agent.ts'
 import type { Captured } from './wire-observer.ts'
 
-export function reportCaptured(agent: WireAgent, captured: readonly Captured[], placements: Map<number, string[]>): WireEvent[] {
+/**
+ * `placements`: where each item's reminders were inserted; or `serverLoop`, for calls a server's
+ * loop made, whose reminders nothing could insert (docs/zero-code.md, "Agents whose loop runs on
+ * the server").
+ */
+export function reportCaptured(agent: WireAgent, captured: readonly Captured[], placements: Map<number, string[]> | 'serverLoop'): WireEvent[] {
   const events: WireEvent[] = []
   for (const { event, item } of captured) {
     switch (event.type) {
@@ -18,6 +23,10 @@ export function reportCaptured(agent: WireAgent, captured: readonly Captured[], 
         events.push({ ...event, agentId: agent.id, wouldBlock: true })
         break
       case 'reminder': {
+        if (placements === 'serverLoop') {
+          events.push({ ...event, agentId: agent.id, seq: agent.seq, placement: '', serverLoop: true })
+          break
+        }
         // Fired for a step first seen now, so inserted after it, unless its place is in a part
         // of the conversation sent before. The call that fired it is the last one numbered so far.
         const placement = placements.get(item)?.shift()
@@ -27,4 +36,11 @@ export function reportCaptured(agent: WireAgent, captured: readonly Captured[], 
     }
   }
   return events
+}
+
+/** The agent's `agent` event, the first time it has something to report. */
+export function announce(agent: WireAgent, at: number): WireEvent[] {
+  if (agent.announced) return []
+  agent.announced = true
+  return [{ type: 'agent', at, agentId: agent.id, format: agent.format, label: agent.label }]
 }

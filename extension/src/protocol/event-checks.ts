@@ -55,7 +55,8 @@ const EVENTS: Readonly<Record<PanelEventType, Check>> = {
       // Present only when the text was cut: then the true length exceeds what is carried.
       const { text: carried, textLength, placement, withheld } = value as { text: string; textLength?: number; placement?: string; withheld?: string }
       if (textLength !== undefined && textLength <= carried.length) reject('shape', `${path}.textLength is not longer than its text`)
-      if (withheld !== undefined && placement === undefined) reject('shape', `${path}.withheld needs the placement it would have had`)
+      // A reminder due inside a server's loop had no place in any request of the page's.
+      if (withheld !== undefined && withheld !== 'server-loop' && placement === undefined) reject('shape', `${path}.withheld needs the placement it would have had`)
     },
   ),
   request: both(

@@ -27,8 +27,10 @@ export function toPanelEvent(event: WireEvent, url: string, withheld?: Withheld,
       return { type: 'request', at, agentId, url: headOf(redactUrl(url), LIMITS.url), format, calls, remindersInserted, rewritten: rewritten && withheld === undefined, ...held }
     }
     case 'reminder':
-      // Due inside a server's loop: shown only, whatever the origin's setting (docs/panel.md, "Would remind").
-      return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, placement: headOf(event.placement, LIMITS.label), ...(event.serverLoop ? { withheld: 'server-loop' } : held) }
+      // Due inside a server's loop: shown only, whatever the origin's setting, and with no place
+      // in any request (docs/panel.md, "Would remind").
+      if (event.serverLoop) return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, withheld: 'server-loop' }
+      return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, placement: headOf(event.placement, LIMITS.label), ...held }
     case 'call':
       return { ...(fromEngineEvent(event) as Of<'call'>), agentId }
     case 'chain-reset':

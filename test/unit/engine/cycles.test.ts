@@ -137,3 +137,16 @@ describe('cycles through an agent loop', () => {
     expect(firedAt(byResult.agent.history)).toEqual([])
   })
 })
+
+describe('cycle windows across a new config', () => {
+  it('starts every agent’s window again with a new config, as its detector is a new one', () => {
+    const guard = createRepeatToolGuard({ cycles: { maxPeriod: 2, repeats: 2 } })
+    const agent = { name: 'a' }
+    const call = ([name, args]: typeof A | typeof B) => guard.observe({ agent, name, arguments: args })?.content[0].text
+    // A B A, then the same detector again: B would complete A B A B.
+    expect([A, B, A].map(call)).toEqual([undefined, undefined, undefined])
+    guard.configure({ cycles: { maxPeriod: 2, repeats: 2 } })
+    expect([B, A, B].map(call)).toEqual([undefined, undefined, undefined])
+    expect(call(A)).toBe(cycleText(2, [CALL_B, CALL_A]))
+  })
+})

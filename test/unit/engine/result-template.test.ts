@@ -155,6 +155,33 @@ describe('results compared around their ignored keys', () => {
     expect([key('{"a":'), key('"\\x"'), key('01')].map((k) => keys.repeats(first, k))).toEqual([false, false, false])
   })
 
+  it('asks its expression for the kind of value each gap held, and compares any other value part by part', () => {
+    const keys = createResultKeys(IGNORED)
+    const flags = { isError: false, denied: false }
+    const key = (stamp: string, id: string) => keys.of({ content: `{"timestamp":${stamp},"requestId":${id},"n":1}` }, flags)
+    const first = key('1700000000', '"r-0"')
+    for (let i = 1; i <= 8; i++) expect(keys.repeats(first, key(`${1700000000 + i}`, `"r-${i}"`))).toBe(true)
+    const { pattern } = first.template!
+    // A number, then a string with no escape: what the poll wrote there.
+    expect(pattern!.test('{"timestamp":-2.5e3,"requestId":"other","n":1}')).toBe(true)
+    expect(pattern!.test('{"timestamp":"soon","requestId":"other","n":1}')).toBe(false)
+    expect(pattern!.test('{"timestamp":1,"requestId":"a\\"b","n":1}')).toBe(false)
+    expect(pattern!.test('{"timestamp":1,"requestId":null,"n":1}')).toBe(false)
+    // Other values are still the same result, found part by part; what is no value is not.
+    expect([key('"soon"', '"x"'), key('1', '"a\\"b"'), key('true', 'null'), key('[1]', '{"a":2}')].map((k) => keys.repeats(first, k))).toEqual([true, true, true, true])
+    expect([key('1,"n":2', '"x"'), key('1', '"x","n":2')].map((k) => keys.repeats(first, k))).toEqual([false, false])
+  })
+
+  it('makes no expression when a gap held an object or an array', () => {
+    const keys = createResultKeys(IGNORED)
+    const flags = { isError: false, denied: false }
+    const key = (stamp: string) => keys.of({ content: `{"timestamp":${stamp},"n":1}` }, flags)
+    const first = key('{"at":0}')
+    for (let i = 1; i <= 8; i++) expect(keys.repeats(first, key(`{"at":${i}}`))).toBe(true)
+    expect(first.template!.pattern).toBeUndefined()
+    expect(keys.repeats(first, key('[9]'))).toBe(true)
+  })
+
   it('compares long texts, and values that are objects or arrays in the gaps', () => {
     const keys = createResultKeys(IGNORED)
     const flags = { isError: false, denied: false }

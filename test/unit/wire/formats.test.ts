@@ -18,7 +18,7 @@ function shape(conversation: Conversation) {
 const call = (id: string, name = 'read_file', args = '{"path":"a"}') => ({ id, type: 'function', function: { name, arguments: args } })
 
 describe('the cheap test before parsing', () => {
-  const MARKERS = ['tool_calls', 'tool_use', 'function_call', 'custom_tool_call', 'functionCall']
+  const MARKERS = ['tool_calls', 'tool_use', 'function_call', 'custom_tool_call', 'functionCall', 'toolCallId']
 
   test('every marker holds a hint: a body with a marker always passes', () => {
     for (const marker of MARKERS) {

@@ -15,7 +15,7 @@ const reminder = {
   count: 3,
   level: 'gentle',
   message: { role: 'user', content: [{ type: 'text', text: 'You called search 3 times with the same arguments.' }] },
-  placement: 'messages[2]',
+  placement: '',
   serverLoop: true,
 } as unknown as WireEvent
 
@@ -23,10 +23,12 @@ describe('events read from a stream', () => {
   it("a reminder due inside the server's loop is withheld as 'server-loop', in guard and observe alike", () => {
     for (const mode of [undefined, 'observe'] as const) {
       const event = toPanelEvent(reminder, 'http://localhost/api/chat', mode)
-      expect(event).toMatchObject({ type: 'reminder', agentId: 'wire:2', withheld: 'server-loop', placement: 'messages[2]' })
+      expect(event).toMatchObject({ type: 'reminder', agentId: 'wire:2', withheld: 'server-loop' })
+      expect(event).not.toHaveProperty('placement')
       expect(checkPanelEvent(event).ok).toBe(true)
     }
     const { serverLoop: _, ...given } = reminder as { serverLoop: true }
+    expect(toPanelEvent({ ...given, placement: 'messages[2]' } as unknown as WireEvent, '', undefined)).toMatchObject({ placement: 'messages[2]' })
     expect(toPanelEvent(given as unknown as WireEvent, '', undefined)).not.toHaveProperty('withheld')
   })
 
