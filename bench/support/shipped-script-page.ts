@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { EXTENSION_DIR, launch } from '../../test/e2e/support/browser.ts'
-import { serve } from '../../test/e2e/support/server.ts'
+import { serve, type TestServer } from '../../test/e2e/support/server.ts'
 import { installRounds } from './rounds.ts'
 
 export interface ShippedScriptPage {
@@ -22,6 +22,8 @@ interface PageOptions {
   readonly prepare?: (dir: string) => Promise<void>
   /** More Chromium switches. */
   readonly args?: readonly string[]
+  /** Adds routes of the bench's own; they answer before `/api/...`. */
+  readonly route?: (server: TestServer) => void
 }
 
 /** Opens `html` (which loads `/page.js`) as `/bench.html`, with the timing loops of rounds.ts installed. */
@@ -31,6 +33,7 @@ export async function openShippedScriptPage(html: string, options: PageOptions =
   await options.prepare?.(dir)
   await writeFile(join(dir, 'bench.html'), html)
   const server = await serve([dir, EXTENSION_DIR])
+  options.route?.(server)
   server.route((req, res) => {
     if (!req.url?.startsWith('/api/')) return false
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"ok":true}')
