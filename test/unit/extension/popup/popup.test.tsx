@@ -49,6 +49,15 @@ describe('the toolbar popup', () => {
     expect(zeroCode.chosen).toEqual([['https://app.example', 'guard']])
   })
 
+  it('names the reach of agents whose loop runs on a server, ui-stream or ag-ui, in place of their kind', () => {
+    const agents = [
+      { id: 'wire:1', label: 'chat-1', kind: 'wire' as const, reach: 'ui-stream' as const },
+      { id: 'wire:2', label: 'thread-1', kind: 'wire' as const, reach: 'ag-ui' as const },
+    ]
+    render(<Popup state={{ kind: 'ready', tabId: 4, summary: { ...EMPTY_SUMMARY, agents } }} zeroCode={memoryZeroCode()} />)
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['chat-1 ui-stream', 'thread-1 ag-ui'])
+  })
+
   it("switches the origin the browser named for the page, not the one in the page's address", () => {
     const zeroCode = memoryZeroCode()
     const summary = { ...EMPTY_SUMMARY, pageUrl: 'https://bank.example/accounts', pageOrigin: 'http://127.0.0.1:8080' }
