@@ -2,6 +2,12 @@
 // the two characters of a `\r\n`): each event's `data` lines, joined with `\n`, handed on when the
 // blank line that ends the event is read. Only the `data` field is read: every stream read here
 // (OpenAI Responses, the AI SDK's UI message stream, AG-UI) says everything in it.
+//
+// Read once, as the page reads it, so it must cost little next to the page's own reading
+// (docs/zero-code.md, "Agents whose loop runs on the server"): lines are found with `indexOf`,
+// a line that is no `data` line is skipped where it lies, a data line is cut from the text once,
+// and a line that spans many pieces is searched piece by piece, never again from its start.
+// Servers end lines with `\n`; a piece holding `\r` is made so first.
 
 export interface SseEvents {
   /** The next piece of the body's text. */
@@ -10,39 +16,74 @@ export interface SseEvents {
   clear(): void
 }
 
-const LINE_END = /\r\n|\r|\n/
+const COLON = 0x3a
+const SPACE = 0x20
+const RETURN = 0x0d
+const CR_LINE_END = /\r\n?/g
 
 /** `onData` gets each event's data, in order; an event the body ends inside is never handed on. */
 export function createSseEvents(onData: (data: string) => void): SseEvents {
-  /** The line not yet ended. */
+  /** The line not yet ended, without the `\r` held back. */
   let pending = ''
-  /** The data lines of the event being read. */
-  let data: string[] = []
+  /** The last piece ended with `\r`: the first half of a `\r\n`, or a line end of its own. */
+  let heldReturn = false
+  /** The data of the event being read; undefined before its first data line. */
+  let data: string | undefined
 
-  function line(text: string): void {
-    if (text === '') {
-      if (data.length > 0) onData(data.join('\n'))
-      data = []
+  /** The line from `start` to `end` (its line end) of `text`. */
+  function line(text: string, start: number, end: number): void {
+    if (start === end) {
+      const event = data
+      data = undefined
+      // An event with no data line is none; one with an empty data line is an empty event.
+      if (event !== undefined) onData(event)
       return
     }
-    const colon = text.indexOf(':')
-    if (colon < 0 || text.slice(0, colon) !== 'data') return
-    const value = text.slice(colon + 1)
-    data.push(value.startsWith(' ') ? value.slice(1) : value)
+    if (!text.startsWith('data', start)) return
+    // `data` alone is a data line with an empty value; `database: x` is another field.
+    let from = start + 4
+    if (from < end) {
+      if (text.charCodeAt(from) !== COLON) return
+      from += text.charCodeAt(from + 1) === SPACE ? 2 : 1
+    }
+    const value = from < end ? text.slice(from, end) : ''
+    data = data === undefined ? value : `${data}\n${value}`
   }
 
   return {
-    push(text) {
-      pending += text
-      // A `\r` at the end may be the first half of a `\r\n` still on its way.
-      const held = pending.endsWith('\r') ? 1 : 0
-      const lines = pending.slice(0, pending.length - held).split(LINE_END)
-      pending = lines.pop()! + (held ? '\r' : '')
-      for (const each of lines) line(each)
+    push(piece) {
+      let text = heldReturn ? `\r${piece}` : piece
+      heldReturn = false
+      if (text.includes('\r')) {
+        if (text.charCodeAt(text.length - 1) === RETURN) {
+          heldReturn = true
+          text = text.slice(0, -1)
+        }
+        text = text.replace(CR_LINE_END, '\n')
+      }
+      let end = text.indexOf('\n')
+      if (end < 0) {
+        pending += text
+        return
+      }
+      let at = 0
+      if (pending !== '') {
+        const first = pending + text.slice(0, end)
+        pending = ''
+        line(first, 0, first.length)
+        at = end + 1
+        end = text.indexOf('\n', at)
+      }
+      for (; end >= 0; end = text.indexOf('\n', at)) {
+        line(text, at, end)
+        at = end + 1
+      }
+      pending = text.slice(at)
     },
     clear() {
       pending = ''
-      data = []
+      heldReturn = false
+      data = undefined
     },
   }
 }

@@ -6,10 +6,12 @@
 // step, as the next request's walk reads it (formats/ag-ui.ts).
 import { isToolName, resultContent } from '../content.ts'
 import type { JsonObject } from '../types.ts'
+import { mayBeOfType } from './event-type.ts'
 import type { StreamedSteps } from './streamed-steps.ts'
 
 /** Whether an event's text may be one of the events read here: the rest (text, state) are never parsed. */
-export const mayBeToolEvent = (data: string): boolean => data.includes('TOOL_CALL_')
+export const mayBeToolEvent = (data: string): boolean => mayBeOfType(data, EVENTS_READ)
+const EVENTS_READ = ['TOOL_CALL_']
 
 /** Reads the events of one stream into `steps`. */
 export function createAgUiEventReader(steps: StreamedSteps): (event: JsonObject) => void {

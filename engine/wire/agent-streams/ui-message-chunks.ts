@@ -7,10 +7,12 @@
 // (`providerExecuted`) is not the agent's, as in the request's walk (formats/ai-sdk-ui.ts).
 import { isToolName } from '../content.ts'
 import type { JsonObject } from '../types.ts'
+import { mayBeOfType } from './event-type.ts'
 import type { StreamedSteps } from './streamed-steps.ts'
 
 /** Whether a chunk's text may be one of the chunks read here: the rest (text, reasoning) are never parsed. */
-export const mayBeToolChunk = (data: string): boolean => data.includes('tool-') || data.includes('start-step')
+export const mayBeToolChunk = (data: string): boolean => mayBeOfType(data, CHUNKS_READ)
+const CHUNKS_READ = ['tool-', 'start-step']
 
 /** Reads the chunks of one stream into `steps`. */
 export function createUiMessageChunkReader(steps: StreamedSteps): (chunk: JsonObject) => void {
