@@ -32,7 +32,8 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>, 
 
   const given = (env.REPEAT_TOOL_GUARD_CONFIG ?? '').trim()
   if (given === '') return { ok: true, settings: { mode, config: DEFAULT_CONFIG, source: 'default' } }
-  const inline = given.startsWith('{')
+  // JSON opens with an object or a list (a list is refused as a config, with that reason); anything else is a path.
+  const inline = given.startsWith('{') || given.startsWith('[')
   let text = given
   if (!inline) {
     try {
