@@ -2,6 +2,9 @@
 // on the span active when the request went out (docs/node.md, "OpenTelemetry"), so loops show in
 // the collector a team already runs. The guard never starts a provider and never exports anything:
 // with no provider registered, there is no active span to add to, and nothing happens.
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { GuardEvents } from './guard-events.ts'
 
 /** What the guard uses of `@opentelemetry/api`. */
@@ -11,8 +14,32 @@ export interface TraceApi {
 
 export const SPAN_EVENT = 'repeat_tool_guard.reminder'
 
-/** `@opentelemetry/api` as the app has it; undefined when it has none. */
-export async function loadTraceApi(load: () => Promise<unknown> = () => import('@opentelemetry/api')): Promise<TraceApi | undefined> {
+const API = '@opentelemetry/api'
+
+/**
+ * `@opentelemetry/api` as the app has it: found from this entry, else from the app's main script
+ * and its working directory (a package manager that keeps each package to its own dependencies
+ * shows the app's copy only there). Any copy will do: the API keeps its provider and context
+ * manager in one global registry per major version.
+ */
+async function appTraceApi(): Promise<unknown> {
+  try {
+    return await import(API)
+  } catch (error) {
+    for (const from of [process.argv[1], join(process.cwd(), 'app.js')]) {
+      if (from === undefined) continue
+      try {
+        return await import(pathToFileURL(createRequire(from).resolve(API)).href)
+      } catch {
+        // Not there either.
+      }
+    }
+    throw error
+  }
+}
+
+/** The app's `@opentelemetry/api`; undefined when it has none. */
+export async function loadTraceApi(load: () => Promise<unknown> = appTraceApi): Promise<TraceApi | undefined> {
   try {
     const api = (await load()) as Partial<TraceApi>
     return typeof api.trace?.getActiveSpan === 'function' ? (api as TraceApi) : undefined

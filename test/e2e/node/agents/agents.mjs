@@ -1,5 +1,5 @@
 // Node agents written the way their SDKs' docs show, each looping on the model's tool calls until
-// it answers: `node agents.mjs <agent>` with MOCK_ORIGIN (the mock model's origin), MODEL, and for
+// it answers: `node agents.mjs <agent>` (or `runAgent` from another script) with MOCK_ORIGIN (the mock model's origin), MODEL, and for
 // the agent continuing a greeting by id, GREETER. None of them knows about the guard: it comes with
 // `--import`. Prints the run as JSON on stdout. Plain JavaScript, as a Node 20 app runs it.
 import Anthropic from '@anthropic-ai/sdk'
@@ -8,6 +8,7 @@ import { Agent, run, setDefaultOpenAIClient, setTracingDisabled, tool as agentTo
 import { generateText, stepCountIs, tool } from 'ai'
 import OpenAI from 'openai'
 import { z } from 'zod'
+import { pathToFileURL } from 'node:url'
 
 const { MOCK_ORIGIN: origin, MODEL: model, GREETER: greeter } = process.env
 const SYSTEM = 'You are a careful coding agent.'
@@ -125,6 +126,12 @@ async function openaiAgents() {
   return String(done.finalOutput)
 }
 
-const agents = { openaiChat, openaiResponses, openaiResponsesById, anthropic, aiSdk, openaiAgents }
-const answer = await agents[process.argv[2]]()
-process.stdout.write(JSON.stringify({ answer, results }))
+export const agents = { openaiChat, openaiResponses, openaiResponsesById, anthropic, aiSdk, openaiAgents }
+
+/** The run of one agent: its answer, and every tool result it handed back. */
+export async function runAgent(name) {
+  const answer = await agents[name]()
+  return { answer, results }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) process.stdout.write(JSON.stringify(await runAgent(process.argv[2])))
