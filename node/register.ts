@@ -3,6 +3,7 @@
 // fetch once, when their client is made, take the guarded one. A bad setting stops the process
 // here, with the reason, before any request.
 import { readFileSync } from 'node:fs'
+import { isMainThread } from 'node:worker_threads'
 import { installNodeGuard } from './install.ts'
 import { readSettings, startLine } from './settings.ts'
 
@@ -12,4 +13,5 @@ if (!read.ok) {
   process.exit(2)
 }
 await installNodeGuard(read.settings)
-process.stderr.write(`${startLine(read.settings)}\n`)
+// `--import` runs again in every worker thread, which is guarded as well; the line is the process's, once.
+if (isMainThread) process.stderr.write(`${startLine(read.settings)}\n`)
