@@ -55,7 +55,7 @@ const PASS_THROUGH: readonly (readonly [string, RequestInit | undefined])[] = [
 
 it('a fetch that is not an LLM request costs what the native one does', async () => {
   const native = globalThis.fetch
-  const guarded = createGuardedFetch({ native, observe: false, config: () => DEFAULT_CONFIG, events: createGuardEvents() })
+  const guarded = createGuardedFetch(native, createWireAnalysis({ observe: false, config: () => DEFAULT_CONFIG, events: createGuardEvents() }))
   const batch = 20
   const time = async (fn: typeof fetch, init: RequestInit | undefined) => {
     const start = performance.now()

@@ -4,23 +4,12 @@
 // the app sent it (the same `this`, method, headers, signal, the response as undici gives it); a
 // request that is not one, or that the guard fails on, goes out untouched. The native fetch runs
 // exactly once per call, outside every try: its own errors are the app's.
-import type { GuardConfig } from '../engine/index.ts'
-import type { GuardEvents } from './guard-events.ts'
 import { bodyText, type Candidate, candidateOf, requestWithBody, urlOf, withBody } from './request-body.ts'
 import { createResponsesTraffic } from './responses-traffic.ts'
-import { createWireAnalysis, type Plan } from './wire-analysis.ts'
+import type { Plan, WireAnalysis } from './wire-analysis.ts'
 
-export interface GuardedFetchOptions {
-  readonly native: typeof fetch
-  /** Observe: analysed and reported, sent as the app made it. */
-  readonly observe: boolean
-  /** The config in force, read on every request. */
-  readonly config: () => GuardConfig
-  readonly events: GuardEvents
-}
-
-export function createGuardedFetch({ native, observe, config, events }: GuardedFetchOptions): typeof fetch {
-  const analysis = createWireAnalysis({ observe, config, events })
+/** `native`, guarded: each request that may be an LLM request is planned by `analysis`. */
+export function createGuardedFetch(native: typeof fetch, analysis: WireAnalysis): typeof fetch {
   const responses = createResponsesTraffic(analysis)
 
   function dispatch(self: unknown, { args, after }: Plan): Promise<Response> {

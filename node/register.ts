@@ -12,6 +12,8 @@ if (!read.ok) {
   process.stderr.write(`repeat-tool-guard: ${read.reason}; stopped before the app started\n`)
   process.exit(2)
 }
+// What is installed (its events, config and agents) is what the bridge to come attaches to
+// (docs/node.md, "What comes next").
 await installNodeGuard(read.settings)
 // `--import` runs again in every worker thread, which is guarded as well; the line is the process's, once.
 if (isMainThread) process.stderr.write(`${startLine(read.settings)}\n`)

@@ -3,7 +3,7 @@
 // way. The wire guard is built by the first such request.
 import type { GuardConfig } from '../engine/index.ts'
 import { errorText } from '../engine/safe-reading.ts'
-import { createWireGuard, type WireGuard, type WireInspection } from '../engine/wire/index.ts'
+import { createWireGuard, type WireAgentState, type WireGuard, type WireInspection } from '../engine/wire/index.ts'
 import type { GuardEvents } from './guard-events.ts'
 
 /** What to send, and what to report once it is on its way. */
@@ -22,6 +22,8 @@ export interface WireAnalysis {
   failed(args: readonly unknown[], error: unknown): Plan
   /** Reports a fault of the guard's that no request carries. */
   fault(message: string): void
+  /** Every wire agent as it stands, for a panel that attaches late. */
+  snapshot(): WireAgentState[]
 }
 
 interface WireAnalysisOptions {
@@ -55,5 +57,6 @@ export function createWireAnalysis({ observe, config, events }: WireAnalysisOpti
     },
     failed,
     fault,
+    snapshot: () => wire?.snapshot() ?? [],
   }
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { DEFAULT_CONFIG, type GuardConfig } from '../../../engine/index.ts'
 import { createGuardEvents, type NodeGuardEvent } from '../../../node/guard-events.ts'
 import { createGuardedFetch } from '../../../node/guarded-fetch.ts'
+import { createWireAnalysis } from '../../../node/wire-analysis.ts'
 import { openaiChatBody, repeat } from '../../fixtures/wire/conversations.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
 import { type RecordingServer, recordingServer } from './support/recording-server.ts'
@@ -39,7 +40,7 @@ function setup(options: { observe?: boolean; config?: () => GuardConfig } = {}):
   const events = createGuardEvents()
   const seen: NodeGuardEvent[] = []
   events.subscribe((event) => seen.push(event))
-  return { fetch: createGuardedFetch({ native, observe: options.observe ?? false, config: options.config ?? (() => DEFAULT_CONFIG), events }), calls, events: seen }
+  return { fetch: createGuardedFetch(native, createWireAnalysis({ observe: options.observe ?? false, config: options.config ?? (() => DEFAULT_CONFIG), events })), calls, events: seen }
 }
 
 describe('a request that is not an LLM request', () => {

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest'
 import { DEFAULT_CONFIG } from '../../../engine/index.ts'
 import { createGuardEvents } from '../../../node/guard-events.ts'
 import { createGuardedFetch } from '../../../node/guarded-fetch.ts'
+import { createWireAnalysis } from '../../../node/wire-analysis.ts'
 import { occurrences } from '../../fixtures/wire/placements.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
 
@@ -70,7 +71,7 @@ afterEach(() => server.close())
 function guardedFetch() {
   let dispatched = 0
   const native = ((...args: Parameters<typeof fetch>) => (dispatched++, fetch(...args))) as typeof fetch
-  return { fetch: createGuardedFetch({ native, observe: false, config: () => DEFAULT_CONFIG, events: createGuardEvents() }), dispatched: () => dispatched }
+  return { fetch: createGuardedFetch(native, createWireAnalysis({ observe: false, config: () => DEFAULT_CONFIG, events: createGuardEvents() })), dispatched: () => dispatched }
 }
 
 const post = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
