@@ -79,8 +79,9 @@ export function createResponsesTraffic(analysis: WireAnalysis): ResponsesTraffic
   return {
     send(call) {
       const { text, url } = call
-      if (!text.includes('"input"') && !text.includes('"previous_response_id"')) return undefined
+      // The URL first: in Node it is text at hand, cheaper to test than a search of a large body.
       if (!RESPONSES_PATH.test(url.split(/[?#]/)[0]!)) return undefined
+      if (!text.includes('"input"') && !text.includes('"previous_response_id"')) return undefined
       const request = stateful.request(text)
       if (!request) return undefined
       const waiting = request.previous === undefined ? undefined : reads.settled(request.previous)
