@@ -1,7 +1,7 @@
 // The engine as a new user gets it: the tarball `npm pack` makes of the engine package, installed
 // into a fresh project with `npm install <tarball>`, then imported as `repeat-tool-guard/engine`
 // from JavaScript in Node and type-checked from TypeScript with `nodenext` and `bundler`
-// resolution, `skipLibCheck` off.
+// resolution, `skipLibCheck` off; and its Node entry run as `node --import repeat-tool-guard/register`.
 import { execFile } from 'node:child_process'
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DIST_DIR } from '../support/browser.ts'
+import { GENTLE } from '../../fixtures/wire/reminders.ts'
 import { EXPECTED, REPLAY } from './replay.ts'
 
 const run = promisify(execFile)
@@ -61,7 +62,7 @@ test('the tarball holds the built module, its declarations and nothing else', ()
   const files = packed.files.map((f) => f.path).sort()
   expect(files).toContain('engine/index.js')
   expect(files).toContain('engine/index.d.ts')
-  expect(files.filter((f) => !/^engine\/([\w-]+\/)*[\w-]+\.(js|d\.ts)$/.test(f))).toEqual(['README.md', 'package.json'])
+  expect(files.filter((f) => !/^engine\/([\w-]+\/)*[\w-]+\.(js|d\.ts)$/.test(f))).toEqual(['README.md', 'package.json', 'register.d.ts', 'register.js'])
 })
 
 test('installs with no dependencies of its own', async () => {
@@ -77,4 +78,32 @@ test('works from JavaScript in Node as repeat-tool-guard/engine', async () => {
 test.each(['nodenext', 'bundler'])('type-checks from TypeScript with %s resolution and skipLibCheck off', async (resolution) => {
   const result = await run(process.execPath, [TSC, '-p', `tsconfig.${resolution}.json`], { cwd: project }).catch((error: { stdout: string }) => error)
   expect(result.stdout).toBe('')
+})
+
+// An app that knows nothing of the guard: one Chat Completions request whose history holds three
+// identical completed calls, to a local server that records the body it received.
+const APP = `
+import { createServer } from 'node:http'
+const bodies = []
+const server = createServer((req, res) => {
+  let body = ''
+  req.on('data', (chunk) => (body += chunk))
+  req.on('end', () => (bodies.push(body), res.end('{}')))
+})
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
+const step = (n) => [
+  { role: 'assistant', content: null, tool_calls: [{ id: 'call_' + n, type: 'function', function: { name: 'grep', arguments: '{"q":"x"}' } }] },
+  { role: 'tool', tool_call_id: 'call_' + n, content: 'no match' },
+]
+const messages = [{ role: 'system', content: 'You search.' }, { role: 'user', content: 'Find x.' }, ...step(1), ...step(2), ...step(3)]
+await fetch('http://127.0.0.1:' + server.address().port + '/v1/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages }) })
+server.close()
+console.log(JSON.stringify(JSON.parse(bodies[0]).messages.slice(8)))
+`
+
+test('guards a Node app run with --import repeat-tool-guard/register, which exits by itself', async () => {
+  await writeFile(join(project, 'app.mjs'), APP)
+  const { stdout, stderr } = await run(process.execPath, ['--import', 'repeat-tool-guard/register', 'app.mjs'], { cwd: project, timeout: 20_000 })
+  expect(stderr).toMatch(/^repeat-tool-guard: guard mode, thresholds 3\/5\/8 \(default config\); inspector bridge not started \(pid \d+\)\n$/)
+  expect(JSON.parse(stdout)).toEqual([{ role: 'user', content: GENTLE }])
 })

@@ -13,7 +13,7 @@ const DOCUMENTS = [
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
 ]
-const CODE_FOLDERS = ['engine', 'extension', 'playground', 'scripts', 'bench', 'test']
+const CODE_FOLDERS = ['engine', 'node', 'extension', 'playground', 'scripts', 'bench', 'test']
 
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8')
 
