@@ -44,6 +44,11 @@ describe('UI message chunks that are no call of the agent', () => {
     expect(callsOf(createWireGuard(), chat([user('u', 'go')]), 'ui-message-stream', stream)).toEqual(['read_file {"path":"c1"}', 'read_file {"path":"c2"}'])
   })
 
+  test('a call opened without a name takes the name its input gives', () => {
+    const stream = [data({ type: 'tool-input-start', toolCallId: 'c1' }), input('c1'), output('c1')]
+    expect(callsOf(createWireGuard(), chat([user('u', 'go')]), 'ui-message-stream', stream)).toEqual(['read_file {"path":"c1"}'])
+  })
+
   test('a preliminary output is no result: the call counts with its final one', () => {
     const reading = createWireGuard().openStream(chat([user('u', 'go')]), 'ui-message-stream', RECOMMENDED_CONFIG)!
     expect(ofType(reading.push(input('c1') + output('c1', { preliminary: true })), 'call')).toEqual([])
