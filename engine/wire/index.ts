@@ -4,3 +4,5 @@ export type { AgentStreamProtocol, AgentStreamReading, WireAgentState, WireEvent
 export { AGENT_STREAM_PROTOCOLS, WIRE_FORMATS } from './types.ts'
 // OpenAI Responses continued by id: the responses a page reads, remembered and chained.
 export { createStatefulResponses, type ResponsesRequest, type StatefulResponses } from './stateful/responses.ts'
+// A request continuing a response that is still being read waits for that reading, and only for it.
+export { createReadsInProgress, LONGEST_WAIT_MS, type ReadingHandle, type ReadsInProgress } from './stateful/reads-in-progress.ts'

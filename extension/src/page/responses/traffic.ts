@@ -5,10 +5,9 @@
 // chain: it waits for the response it continues if that one is still being read, then the
 // reminders due in its own input are inserted, once. Any other Responses API request is guarded as its transport would guard it,
 // its body parsed once for both. Part of the on-demand half.
-import { createStatefulResponses, type ResponsesRequest, type StatefulResponses } from '../../../../engine/wire/index.ts'
+import { createReadsInProgress, createStatefulResponses, LONGEST_WAIT_MS, type ResponsesRequest, type StatefulResponses } from '../../../../engine/wire/index.ts'
 import { errorText } from '../../../../engine/safe-reading.ts'
 import type { Analysed, Plan, WireAnalysis } from '../wire/analysis.ts'
-import { createReadsInProgress, LONGEST_WAIT_MS } from './reads-in-progress.ts'
 import type { BodySink } from './body-watcher.ts'
 import type { ResponseWatch } from './watch.ts'
 

@@ -4,7 +4,7 @@ import { createStatefulResponses } from '../../../../../engine/wire/stateful/res
 import { occurrences } from '../../../../fixtures/wire/placements.ts'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { SYSTEM, call, first, next, json, page, post, loop } from './responses-page.ts'
-import { ticks } from './ticks.ts'
+import { ticks } from '../../../support/ticks.ts'
 
 describe('a loop continued by id', () => {
   test('the reminder is inserted once, in the request where it became due; the page reads its own responses, untouched', async () => {

@@ -3,7 +3,7 @@
 import vm from 'node:vm'
 import { describe, expect, test } from 'vitest'
 import { BROWSERS, MEMBERS, recordingSink, endlessBody, watched } from './watched-response.ts'
-import { ticks } from './ticks.ts'
+import { ticks } from '../../../support/ticks.ts'
 
 describe('a watched response', () => {
   test('is the very Response the browser gave; each chunk reaches the guard as the page reads it, and nothing past it', async () => {

@@ -1,11 +1,11 @@
 // Streamed Responses API responses through the page's fetch.
 import { describe, expect, test } from 'vitest'
 import { createStatefulResponses } from '../../../../../engine/wire/stateful/responses.ts'
-import { LONGEST_WAIT_MS } from '../../../../../extension/src/page/responses/reads-in-progress.ts'
+import { LONGEST_WAIT_MS } from '../../../../../engine/wire/index.ts'
 import { occurrences } from '../../../../fixtures/wire/placements.ts'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { call, first, next, json, sse, fedStream, page, post } from './responses-page.ts'
-import { ticks } from './ticks.ts'
+import { ticks } from '../../../support/ticks.ts'
 
 describe('a streamed response', () => {
   test('a request continuing it goes out guarded once the page has read it; the page reads its own stream, whole', async () => {

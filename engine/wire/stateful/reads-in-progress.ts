@@ -1,4 +1,4 @@
-// The responses being read as the page reads them, for the requests that continue them. The page
+// The responses being read as the caller reads them (a page, or a Node app), for the requests that continue them. The page
 // can send a request continuing a response before it has read that response to the end (once it
 // has its id, say): that request waits for that reading, and only that one. A reading whose
 // response id its text has not told yet may be the one; once it tells another id, it is not

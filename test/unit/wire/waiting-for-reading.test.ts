@@ -1,7 +1,7 @@
 // A request continuing a response waits for that response's reading, and only for it.
 import { describe, expect, test } from 'vitest'
-import { createReadsInProgress } from '../../../../../extension/src/page/responses/reads-in-progress.ts'
-import { ticks } from './ticks.ts'
+import { createReadsInProgress } from '../../../engine/wire/stateful/reads-in-progress.ts'
+import { ticks } from '../support/ticks.ts'
 
 describe('waiting for a reading', () => {
   test('nothing to wait for when the response is known or nothing is being read', () => {
