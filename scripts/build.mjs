@@ -1,6 +1,6 @@
-// Builds every shipped artifact with Vite: the engine as an ES module (and as an installable
-// package), the extension for Chrome and for Firefox from the same output, and the playground.
-// Usage: node scripts/build.mjs [engine|engine-package|extension|playground ...]   (default: all)
+// Builds every shipped artifact with Vite: the engine as an ES module and the Node entry (and both as
+// an installable package), the extension for Chrome and for Firefox from the same output, and the playground.
+// Usage: node scripts/build.mjs [engine|node|engine-package|extension|playground ...]   (default: all)
 // The targets are in build/targets.mjs; the content scripts' bundling in build/content-script.mjs,
 // build/handed-module.mjs and build/plugins.mjs.
 import { targets } from './build/targets.mjs'

@@ -1,6 +1,8 @@
-// The engine as the package an agent author installs: `repeat-tool-guard`, whose only entry is
-// `repeat-tool-guard/engine`, the built ES module with its declarations. It has no dependencies
-// (the build inlines safe-stable-stringify and picomatch) and holds nothing a consumer does not load.
+// The engine as the package an agent author installs: `repeat-tool-guard`, with two entries:
+// `repeat-tool-guard/engine`, the built ES module with its declarations, and
+// `repeat-tool-guard/register`, the Node entry that guards a process's fetch (docs/node.md). It has
+// no dependencies (the build inlines safe-stable-stringify and picomatch) and holds nothing a
+// consumer does not load.
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -44,23 +46,33 @@ async function emitDeclarations(root, outDir) {
   }
 }
 
-export async function buildEnginePackage({ root, engineBuild, out }) {
+/** The Node entry is run for what it does; it exports nothing. */
+const REGISTER_DECLARATIONS = "// Imported for its effect: `node --import repeat-tool-guard/register app.js` guards the process's fetch.\nexport {}\n"
+
+export async function buildEnginePackage({ root, engineBuild, nodeBuild, out }) {
   const built = join(engineBuild, 'index.js')
   if (!existsSync(built)) throw new Error(`no built engine at ${built}: build the engine target first`)
+  const register = join(nodeBuild, 'register.js')
+  if (!existsSync(register)) throw new Error(`no built Node entry at ${register}: build the node target first`)
   const { version, license, engines } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
   await rm(out, { recursive: true, force: true })
   await mkdir(join(out, 'engine'), { recursive: true })
   await cp(built, join(out, 'engine/index.js'))
   await emitDeclarations(root, join(out, 'engine'))
+  await cp(register, join(out, 'register.js'))
+  await writeFile(join(out, 'register.d.ts'), REGISTER_DECLARATIONS)
   const manifest = {
     name: 'repeat-tool-guard',
     version,
     description: 'The Repeat Tool Guard engine: an advisory loop breaker for LLM agents (browsers and Node 20+).',
     license,
     type: 'module',
-    exports: { './engine': { types: './engine/index.d.ts', default: './engine/index.js' } },
-    files: ['engine'],
-    sideEffects: false,
+    exports: {
+      './engine': { types: './engine/index.d.ts', default: './engine/index.js' },
+      './register': { types: './register.d.ts', default: './register.js' },
+    },
+    files: ['engine', 'register.js', 'register.d.ts'],
+    sideEffects: ['./register.js'],
     engines,
   }
   await writeFile(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
@@ -78,6 +90,14 @@ export async function buildEnginePackage({ root, engineBuild, out }) {
       'const guard = createRepeatToolGuard(RECOMMENDED_CONFIG)',
       'const d = await guard.postExecute({ agent, name, arguments: args }, { isError, denied })',
       'for (const m of d.additionalContexts ?? []) history.push(m)',
+      '```',
+      '',
+      'A Node agent that never calls it is guarded with no code (Node 20+): every LLM request it sends',
+      'through the global `fetch` gets the same reminders.',
+      '',
+      '```sh',
+      'node --import repeat-tool-guard/register app.js',
+      'NODE_OPTIONS="--import repeat-tool-guard/register" next dev',
       '```',
       '',
     ].join('\n'),

@@ -1,5 +1,5 @@
-// What `node scripts/build.mjs` can build, one function a target: the engine as an ES module (and
-// as an installable package), the extension for Chrome and for Firefox from the same output, and
+// What `node scripts/build.mjs` can build, one function a target: the engine as an ES module, the
+// Node entry that guards a process's fetch, both as an installable package, the extension for Chrome and for Firefox from the same output, and
 // the playground.
 import { build } from 'vite'
 import preact from '@preact/preset-vite'
@@ -32,8 +32,24 @@ export const targets = {
       },
     })
   },
+  // `repeat-tool-guard/register` (docs/node.md): one ES module for Node 20+, the engine inlined;
+  // `@opentelemetry/api` stays the app's own, imported only if it has it.
+  async node() {
+    await build({
+      ...quiet,
+      ssr: { noExternal: true, target: 'node' },
+      build: {
+        outDir: dist('node'),
+        emptyOutDir: true,
+        target: 'node20',
+        minify: false,
+        ssr: at('node/register.ts'),
+        rollupOptions: { external: [/^node:/, '@opentelemetry/api'], output: { format: 'es', entryFileNames: 'register.js' } },
+      },
+    })
+  },
   async 'engine-package'() {
-    await buildEnginePackage({ root, engineBuild: dist('engine'), out: dist('engine-package') })
+    await buildEnginePackage({ root, engineBuild: dist('engine'), nodeBuild: dist('node'), out: dist('engine-package') })
   },
   async extension() {
     const out = dist('extension')

@@ -87,6 +87,30 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     })
   })
 
+  it('keeps the Node entry to three of the engine entries, the protocol and no browser code', () => {
+    expect(
+      refused({
+        'node/index-entry.ts': '../engine/index.ts',
+        'node/wire-entry.ts': '../engine/wire/index.ts',
+        'node/reading.ts': '../engine/safe-reading.ts',
+        'node/own.ts': './settings.ts',
+        'node/fs.ts': 'node:fs',
+        'node/protocol.ts': '../extension/src/protocol/events.ts',
+        'node/internal.ts': '../engine/wire/wire-guard.ts',
+        'node/intrinsics.ts': '../engine/intrinsics.ts',
+        'node/page.ts': '../extension/src/page/responses/pass-through.ts',
+        'node/panel.ts': '../extension/src/panel/store/panel-store.ts',
+        'node/ui.ts': 'preact',
+      }),
+    ).toEqual({
+      'node/internal.ts': expect.stringMatching(/^The Node entry imports the engine through/),
+      'node/intrinsics.ts': expect.stringMatching(/^The Node entry imports the engine through/),
+      'node/page.ts': expect.stringMatching(/^The Node entry imports nothing of the extension but protocol\//),
+      'node/panel.ts': expect.stringMatching(/^The Node entry imports nothing of the extension/),
+      'node/ui.ts': expect.stringMatching(/^The Node entry imports nothing made for a browser/),
+    })
+  })
+
   it('keeps the page script apart from the relay, the service worker, the panel and the popup', () => {
     expect(
       refused({
