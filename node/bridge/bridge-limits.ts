@@ -1,4 +1,4 @@
-// The bridge's bounds (docs/node.md, "Bounds"): however a client behaves, the process holds at most
+// The bridge's bounds (docs/node-bridge.md, "Bounds"): however a client behaves, the process holds at most
 // `maxClients × (maxPayload + maxBufferedBytes)` for its sockets, plus `historyBytes` of events.
 export interface BridgeLimits {
   /** Connections open at once; one more is refused with 1013 (try again later). */

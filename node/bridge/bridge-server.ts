@@ -1,4 +1,4 @@
-// The bridge (docs/node.md, "The bridge"): serves a process's panel events on
+// The bridge (docs/node-bridge.md, "The bridge"): serves a process's panel events on
 // ws://127.0.0.1:<port> to the panels that attach, and applies the config they send. Loopback
 // only, refusing web origins and foreign Host names (upgrade-rules.ts), within stated bounds
 // (bridge-limits.ts), and never what keeps the process alive: the server and every socket are

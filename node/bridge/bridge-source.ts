@@ -1,6 +1,6 @@
 // What the bridge serves, as a parameter: the process's guard seen as panel events, and where a
 // config from the panel is applied. The register entry makes one from the guard it installs
-// (docs/node.md, "The bridge"); the bridge knows nothing of fetch or of the wire guard.
+// (docs/node-bridge.md, "The bridge"); the bridge knows nothing of fetch or of the wire guard.
 import type { GuardConfig } from '../../engine/index.ts'
 import type { PanelEvent } from '../../extension/src/protocol/events.ts'
 import type { SnapshotEvent } from '../../extension/src/protocol/bridge-messages.ts'

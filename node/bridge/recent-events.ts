@@ -1,5 +1,5 @@
 // The events a panel that attaches late is sent first: the most recent ones, within a byte budget,
-// so a process with a long life keeps a bounded history (docs/node.md, "Bounds").
+// so a process with a long life keeps a bounded history (docs/node-bridge.md, "Bounds").
 import type { PanelEvent } from '../../extension/src/protocol/events.ts'
 import { approxSize } from '../../extension/src/protocol/size.ts'
 

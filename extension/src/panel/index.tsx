@@ -17,7 +17,7 @@ import { createPanelStore } from './store/panel-store.ts'
 
 async function main(root: HTMLElement): Promise<void> {
   const [preserveLog, storageSink, zeroCode] = await Promise.all([loadPreserveLog(), createStorageConfigSink(), createStorageZeroCodeSink()])
-  // A config saved here goes to the page and to every Node process attached (docs/node.md).
+  // A config saved here goes to the page and to every Node process attached (docs/node-bridge.md).
   const sinks = bridgeConfigSink(storageSink)
   const { sink } = sinks
   const store = createPanelStore({ preserveLog, ...panelBudget() })

@@ -1,5 +1,5 @@
 // The messages between a guarded Node process's bridge and the panels that attach to it
-// (docs/node.md, "The bridge"). Same panel events, same protocol version and same validation as
+// (docs/node-bridge.md, "The bridge"). Same panel events, same protocol version and same validation as
 // every other hop: a panel attached to a process reads what a tab's panel reads.
 import type { GuardConfig } from '../../../engine/index.ts'
 import type { PanelEvent } from './events.ts'

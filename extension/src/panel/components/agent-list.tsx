@@ -182,7 +182,7 @@ interface AgentRowProps {
   readonly onToggle: (agent: AgentKey) => void
 }
 
-/** A subframe's number, or the Node process's line (docs/node.md, "In the panel"). */
+/** A subframe's number, or the Node process's line (docs/node-bridge.md, "In the panel"). */
 function frameBadge(store: PanelStore, frameId: number): string | undefined {
   if (frameId === 0) return undefined
   return isServerFrame(frameId) ? (store.frameUrl(frameId) ?? 'server') : `frame ${frameId}`

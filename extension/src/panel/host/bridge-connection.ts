@@ -1,4 +1,4 @@
-// The panel's link to a guarded Node process (docs/node.md, "In the panel"): a WebSocket to its
+// The panel's link to a guarded Node process (docs/node-bridge.md, "In the panel"): a WebSocket to its
 // bridge on the loopback address, every message checked like every other hop's, the process's
 // events ingested as a frame of their own (store/server-frames.ts). A process that goes away is
 // shown as gone, its agents kept; the link retries with backoff and a new process starts afresh.

@@ -1,4 +1,4 @@
-// Which Node processes the panel attaches to (docs/node.md, "In the panel"): the default bridge
+// Which Node processes the panel attaches to (docs/node-bridge.md, "In the panel"): the default bridge
 // port when the inspected page is served from the loopback address, and the ports the user names
 // (`?bridge=8730,8740` on the panel's address, or the inspector's command line).
 import { DEFAULT_BRIDGE_PORT } from '../../protocol/bridge-messages.ts'

@@ -1,4 +1,4 @@
-// Where a config saved in the panel goes when Node processes are attached (docs/node.md, "In the
+// Where a config saved in the panel goes when Node processes are attached (docs/node-bridge.md, "In the
 // panel"): to the sink the panel already had (extension storage: the page), and to every process
 // attached, which applies it to its next requests. With no such sink (the inspector page), the
 // processes' own config is the one shown.

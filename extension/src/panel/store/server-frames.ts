@@ -1,4 +1,4 @@
-// A Node process the panel attaches to (docs/node.md, "In the panel") is kept in the store as a
+// A Node process the panel attaches to (docs/node-bridge.md, "In the panel") is kept in the store as a
 // frame of its own, so its agents are a group of their own with the same chain, timeline and
 // what-if. Browser frame ids are never negative: a process's frame is minus its bridge's port.
 import type { ProcessInfo } from '../../protocol/bridge-messages.ts'
