@@ -76,6 +76,8 @@ export const targets = {
             panel: at('extension/panel.html'),
             devtools: at('extension/devtools.html'),
             popup: at('extension/popup.html'),
+            // The panel as a page for `npx repeat-tool-guard inspect` (docs/node-bridge.md).
+            inspect: at('extension/inspect.html'),
             background: at('extension/src/background/index.ts'),
           },
           output: { entryFileNames: (c) => (c.name === 'background' ? 'background.js' : 'assets/[name]-[hash].js') },
@@ -93,6 +95,23 @@ export const targets = {
     const { version } = await readJson(at('package.json'))
     await writeJson(resolve(out, 'manifest.json'), manifestFor('chrome', source, version))
     await writeJson(resolve(firefox, 'manifest.json'), manifestFor('firefox', source, version))
+  },
+  // `repeat-tool-guard inspect` (docs/node-bridge.md, "Without the extension"): one ES module for
+  // Node 20+ with ws inlined, and the built panel page beside it. Needs the extension target first.
+  async inspect() {
+    await build({
+      ...quiet,
+      ssr: { noExternal: true, target: 'node' },
+      build: {
+        outDir: dist('inspect'),
+        emptyOutDir: true,
+        target: 'node20',
+        minify: false,
+        ssr: at('node/inspect/cli.ts'),
+        rollupOptions: { external: [/^node:/], output: { format: 'es', entryFileNames: 'cli.js' } },
+      },
+    })
+    await cp(dist('extension'), dist('inspect/inspector'), { recursive: true })
   },
   async playground() {
     await build({
