@@ -48,9 +48,6 @@ export const targets = {
       },
     })
   },
-  async 'engine-package'() {
-    await buildEnginePackage({ root, engineBuild: dist('engine'), nodeBuild: dist('node'), out: dist('engine-package') })
-  },
   async extension() {
     const out = dist('extension')
     const firefox = dist('firefox')
@@ -125,5 +122,9 @@ export const targets = {
     })
     // The scripted model: a service worker at the root, so its scope is the whole playground.
     await script('playground/model/sw.ts', dist('playground'), 'sw.js', 'PlaygroundScriptedModel')
+  },
+  // Last: the package takes the engine, the Node entry and the inspector as built.
+  async 'engine-package'() {
+    await buildEnginePackage({ root, engineBuild: dist('engine'), nodeBuild: dist('node'), inspectBuild: dist('inspect'), out: dist('engine-package') })
   },
 }
