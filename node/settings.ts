@@ -58,11 +58,11 @@ export function readSettings(env: Readonly<Record<string, string | undefined>>, 
 
 /**
  * The one line a registered process writes at start-up: its mode, its config in short, and where
- * the inspector listens (the bridge is not part of this entry yet).
+ * the inspector listens (`bridge`, as register.ts found it).
  */
-export function startLine({ mode, config, source }: NodeSettings): string {
+export function startLine({ mode, config, source }: NodeSettings, bridge: string): string {
   const changed = (Object.keys(config) as (keyof GuardConfig)[]).filter((key) => key !== 'thresholds' && JSON.stringify(config[key]) !== JSON.stringify(DEFAULT_CONFIG[key]))
   const summary = `thresholds ${config.thresholds.join('/')}${changed.length > 0 ? `, ${changed.join(', ')} set` : ''} (${source === 'default' ? 'default config' : `config: ${source}`})`
   const what = mode === 'off' ? 'off, fetch left as it is' : `${mode} mode, ${summary}`
-  return `repeat-tool-guard: ${what}; inspector bridge not started (pid ${process.pid})`
+  return `repeat-tool-guard: ${what}; ${bridge} (pid ${process.pid})`
 }

@@ -1,6 +1,7 @@
 // The engine as the package an agent author installs: `repeat-tool-guard`, with two entries:
 // `repeat-tool-guard/engine`, the built ES module with its declarations, and
-// `repeat-tool-guard/register`, the Node entry that guards a process's fetch (docs/node.md). It has
+// `repeat-tool-guard/register`, the Node entry that guards a process's fetch (docs/node.md), and
+// the command `repeat-tool-guard inspect`, the panel as a page (docs/node-bridge.md). It has
 // no dependencies (the build inlines safe-stable-stringify and picomatch) and holds nothing a
 // consumer does not load.
 import { execFile } from 'node:child_process'
@@ -49,11 +50,16 @@ async function emitDeclarations(root, outDir) {
 /** The Node entry is run for what it does; it exports nothing. */
 const REGISTER_DECLARATIONS = "// Imported for its effect: `node --import repeat-tool-guard/register app.js` guards the process's fetch.\nexport {}\n"
 
-export async function buildEnginePackage({ root, engineBuild, nodeBuild, out }) {
+/** npm runs a package's command as an executable file: it names its interpreter. */
+const SHEBANG = '#!/usr/bin/env node\n'
+
+export async function buildEnginePackage({ root, engineBuild, nodeBuild, inspectBuild, out }) {
   const built = join(engineBuild, 'index.js')
   if (!existsSync(built)) throw new Error(`no built engine at ${built}: build the engine target first`)
   const register = join(nodeBuild, 'register.js')
   if (!existsSync(register)) throw new Error(`no built Node entry at ${register}: build the node target first`)
+  const cli = join(inspectBuild, 'cli.js')
+  if (!existsSync(cli)) throw new Error(`no built inspector at ${cli}: build the inspect target first`)
   const { version, license, engines } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
   await rm(out, { recursive: true, force: true })
   await mkdir(join(out, 'engine'), { recursive: true })
@@ -61,6 +67,9 @@ export async function buildEnginePackage({ root, engineBuild, nodeBuild, out }) 
   await emitDeclarations(root, join(out, 'engine'))
   await cp(register, join(out, 'register.js'))
   await writeFile(join(out, 'register.d.ts'), REGISTER_DECLARATIONS)
+  await cp(inspectBuild, join(out, 'inspect'), { recursive: true })
+  const command = await readFile(cli, 'utf8')
+  if (!command.startsWith('#!')) await writeFile(join(out, 'inspect/cli.js'), SHEBANG + command)
   const manifest = {
     name: 'repeat-tool-guard',
     version,
@@ -71,7 +80,8 @@ export async function buildEnginePackage({ root, engineBuild, nodeBuild, out }) 
       './engine': { types: './engine/index.d.ts', default: './engine/index.js' },
       './register': { types: './register.d.ts', default: './register.js' },
     },
-    files: ['engine', 'register.js', 'register.d.ts'],
+    bin: { 'repeat-tool-guard': './inspect/cli.js' },
+    files: ['engine', 'register.js', 'register.d.ts', 'inspect'],
     sideEffects: ['./register.js'],
     engines,
   }

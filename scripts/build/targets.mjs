@@ -48,9 +48,6 @@ export const targets = {
       },
     })
   },
-  async 'engine-package'() {
-    await buildEnginePackage({ root, engineBuild: dist('engine'), nodeBuild: dist('node'), out: dist('engine-package') })
-  },
   async extension() {
     const out = dist('extension')
     const firefox = dist('firefox')
@@ -76,6 +73,8 @@ export const targets = {
             panel: at('extension/panel.html'),
             devtools: at('extension/devtools.html'),
             popup: at('extension/popup.html'),
+            // The panel as a page for `npx repeat-tool-guard inspect` (docs/node-bridge.md).
+            inspect: at('extension/inspect.html'),
             background: at('extension/src/background/index.ts'),
           },
           output: { entryFileNames: (c) => (c.name === 'background' ? 'background.js' : 'assets/[name]-[hash].js') },
@@ -94,6 +93,23 @@ export const targets = {
     await writeJson(resolve(out, 'manifest.json'), manifestFor('chrome', source, version))
     await writeJson(resolve(firefox, 'manifest.json'), manifestFor('firefox', source, version))
   },
+  // `repeat-tool-guard inspect` (docs/node-bridge.md, "Without the extension"): one ES module for
+  // Node 20+ with ws inlined, and the built panel page beside it. Needs the extension target first.
+  async inspect() {
+    await build({
+      ...quiet,
+      ssr: { noExternal: true, target: 'node' },
+      build: {
+        outDir: dist('inspect'),
+        emptyOutDir: true,
+        target: 'node20',
+        minify: false,
+        ssr: at('node/inspect/cli.ts'),
+        rollupOptions: { external: [/^node:/], output: { format: 'es', entryFileNames: 'cli.js' } },
+      },
+    })
+    await cp(dist('extension'), dist('inspect/inspector'), { recursive: true })
+  },
   async playground() {
     await build({
       ...quiet,
@@ -106,5 +122,9 @@ export const targets = {
     })
     // The scripted model: a service worker at the root, so its scope is the whole playground.
     await script('playground/model/sw.ts', dist('playground'), 'sw.js', 'PlaygroundScriptedModel')
+  },
+  // Last: the package takes the engine, the Node entry and the inspector as built.
+  async 'engine-package'() {
+    await buildEnginePackage({ root, engineBuild: dist('engine'), nodeBuild: dist('node'), inspectBuild: dist('inspect'), out: dist('engine-package') })
   },
 }

@@ -87,7 +87,7 @@ const EVENTS: Readonly<Record<PanelEventType, Check>> = {
   'page-load': record({ type: checkedBefore, at: time, url: text(LIMITS.url) }),
 }
 
-const panelEvent = variants('type', EVENTS)
+export const panelEvent = variants('type', EVENTS)
 export const events = list(panelEvent, LIMITS.eventsPerBatch)
 
 export const dropCounts = record({}, { source: natural, version: natural, shape: natural, size: natural, sender: natural, rate: natural })

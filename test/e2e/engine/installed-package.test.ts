@@ -58,11 +58,18 @@ afterAll(async () => {
   if (project) await rm(project, { recursive: true, force: true })
 })
 
-test('the tarball holds the built module, its declarations and nothing else', () => {
+test('the tarball holds the built module, its declarations, the Node entry and the inspector, nothing else', () => {
   const files = packed.files.map((f) => f.path).sort()
   expect(files).toContain('engine/index.js')
   expect(files).toContain('engine/index.d.ts')
-  expect(files.filter((f) => !/^engine\/([\w-]+\/)*[\w-]+\.(js|d\.ts)$/.test(f))).toEqual(['README.md', 'package.json', 'register.d.ts', 'register.js'])
+  expect(files).toContain('inspect/inspector/inspect.html')
+  expect(files.filter((f) => !/^engine\/([\w-]+\/)*[\w-]+\.(js|d\.ts)$/.test(f) && !f.startsWith('inspect/inspector/'))).toEqual([
+    'README.md',
+    'inspect/cli.js',
+    'package.json',
+    'register.d.ts',
+    'register.js',
+  ])
 })
 
 test('installs with no dependencies of its own', async () => {
@@ -104,6 +111,28 @@ console.log(JSON.stringify(JSON.parse(bodies[0]).messages.slice(8)))
 test('guards a Node app run with --import repeat-tool-guard/register, which exits by itself', async () => {
   await writeFile(join(project, 'app.mjs'), APP)
   const { stdout, stderr } = await run(process.execPath, ['--import', 'repeat-tool-guard/register', 'app.mjs'], { cwd: project, timeout: 20_000 })
-  expect(stderr).toMatch(/^repeat-tool-guard: guard mode, thresholds 3\/5\/8 \(default config\); inspector bridge not started \(pid \d+\)\n$/)
+  // The bridge listens on its default port, and the process still exits by itself.
+  expect(stderr).toMatch(/^repeat-tool-guard: guard mode, thresholds 3\/5\/8 \(default config\); inspector bridge on ws:\/\/127\.0\.0\.1:8730 \(pid \d+\)\n$/)
   expect(JSON.parse(stdout)).toEqual([{ role: 'user', content: GENTLE }])
+})
+
+test('serves the panel as a page with its command, `repeat-tool-guard inspect`, to its own address only', async () => {
+  const port = 18_000 + Math.floor(Math.random() * 2_000)
+  // The command npx runs, started as npx starts it: the file the package's `bin` names.
+  const inspector = execFile(join(project, 'node_modules/.bin/repeat-tool-guard'), ['inspect', '8730'], { cwd: project, env: { ...process.env, REPEAT_TOOL_GUARD_INSPECT_PORT: String(port) } })
+  try {
+    const said = await new Promise<string>((done, fail) => {
+      inspector.stderr!.once('data', (text: string) => done(String(text)))
+      inspector.once('exit', (code) => fail(new Error(`inspect exited (${code})`)))
+    })
+    expect(said).toContain(`http://127.0.0.1:${port}`)
+    const page = await fetch(`http://127.0.0.1:${port}/`)
+    expect([page.status, (await page.text()).includes('<script')]).toEqual([200, true])
+    // Node's fetch lets a test set Host: a rebound name is refused.
+    const { request } = await import('node:http')
+    const status = await new Promise<number | undefined>((done) => request({ host: '127.0.0.1', port, path: '/', headers: { host: 'evil.example' } }, (r) => done(r.statusCode)).end())
+    expect(status).toBe(403)
+  } finally {
+    inspector.kill()
+  }
 })

@@ -37,12 +37,18 @@ export interface RunOptions {
 export function runNode({ origin, mock, model, env = {}, nodeArgs = ['--import', REGISTER], script = AGENTS, scriptArgs = [] }: RunOptions): Promise<NodeRun> {
   const first = mock.exchanges.length
   // The child's environment is this one's but for the guard's own settings, which each run states.
-  const { REPEAT_TOOL_GUARD: _mode, REPEAT_TOOL_GUARD_CONFIG: _config, NODE_OPTIONS: _options, ...inherited } = process.env
+  // The bridge is off unless a run asks for it: runs in parallel would compete for its port.
+  const { REPEAT_TOOL_GUARD: _mode, REPEAT_TOOL_GUARD_CONFIG: _config, REPEAT_TOOL_GUARD_PORT: _port, NODE_OPTIONS: _options, ...inherited } = process.env
   return new Promise((done) => {
-    execFile(process.execPath, [...nodeArgs, script, ...scriptArgs], { env: { ...inherited, MOCK_ORIGIN: origin, MODEL: model, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null
-      done({ code, stdout, stderr, exchanges: mock.exchanges.slice(first).filter((e) => e.model === model || e.model === env.GREETER) })
-    })
+    execFile(
+      process.execPath,
+      [...nodeArgs, script, ...scriptArgs],
+      { env: { ...inherited, MOCK_ORIGIN: origin, MODEL: model, REPEAT_TOOL_GUARD_PORT: '0', ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null
+        done({ code, stdout, stderr, exchanges: mock.exchanges.slice(first).filter((e) => e.model === model || e.model === env.GREETER) })
+      },
+    )
   })
 }
 

@@ -49,7 +49,7 @@ describe.each(AGENTS)('%s, looping six times on one call', (agent) => {
 
   test('the agent finishes and the process exits by itself; the model accepted every request', () => {
     for (const run of [guarded, off]) {
-      expect([run.code, run.stderr.replace(/pid \d+/, 'pid N')]).toEqual([0, expect.stringMatching(/^repeat-tool-guard: [^\n]+; inspector bridge not started \(pid N\)\n$/)])
+      expect([run.code, run.stderr.replace(/pid \d+/, 'pid N')]).toEqual([0, expect.stringMatching(/^repeat-tool-guard: [^\n]+; inspector bridge off \(pid N\)\n$/)])
       expect(JSON.parse(run.stdout)).toEqual({ answer: ANSWER, results: Array.from({ length: 6 }, () => 'TODO: the config loader ignores "threshold"\nsee loader.ts:42') })
       expect(run.exchanges.map((e) => [e.status, e.error])).toEqual(run.exchanges.map(() => [200, undefined]))
     }

@@ -55,7 +55,7 @@ describe('a bad setting stops the process before the app starts, with the reason
 test('observe mode sends every request as the app made it', async () => {
   const observed = await run({ REPEAT_TOOL_GUARD: 'observe' })
   expect(observed.code).toBe(0)
-  expect(observed.stderr).toMatch(/^repeat-tool-guard: observe mode, thresholds 3\/5\/8 \(default config\); inspector bridge not started \(pid \d+\)\n$/)
+  expect(observed.stderr).toMatch(/^repeat-tool-guard: observe mode, thresholds 3\/5\/8 \(default config\); inspector bridge off \(pid \d+\)\n$/)
   expect(observed.exchanges).toHaveLength(7)
   expect(observed.exchanges.map((e) => occurrences(e.body, GENTLE))).toEqual([0, 0, 0, 0, 0, 0, 0])
   expect(observed.exchanges.map((e) => e.status)).toEqual([200, 200, 200, 200, 200, 200, 200])

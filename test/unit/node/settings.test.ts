@@ -50,10 +50,12 @@ describe('readSettings', () => {
 describe('startLine', () => {
   test('says the mode, the thresholds, what else is set and where the config came from', () => {
     const pid = `(pid ${process.pid})`
-    expect(startLine({ mode: 'guard', config: DEFAULT_CONFIG, source: 'default' })).toBe(`repeat-tool-guard: guard mode, thresholds 3/5/8 (default config); inspector bridge not started ${pid}`)
-    expect(startLine({ mode: 'observe', config: resolveConfig({ thresholds: [2, 4], stopAfter: 6, exclude: ['a'] }), source: '/etc/g.json' })).toBe(
-      `repeat-tool-guard: observe mode, thresholds 2/4, exclude, stopAfter set (config: /etc/g.json); inspector bridge not started ${pid}`,
+    expect(startLine({ mode: 'guard', config: DEFAULT_CONFIG, source: 'default' }, 'inspector bridge off')).toBe(
+      `repeat-tool-guard: guard mode, thresholds 3/5/8 (default config); inspector bridge off ${pid}`,
     )
-    expect(startLine({ mode: 'off', config: DEFAULT_CONFIG, source: 'default' })).toBe(`repeat-tool-guard: off, fetch left as it is; inspector bridge not started ${pid}`)
+    expect(startLine({ mode: 'observe', config: resolveConfig({ thresholds: [2, 4], stopAfter: 6, exclude: ['a'] }), source: '/etc/g.json' }, 'inspector bridge off')).toBe(
+      `repeat-tool-guard: observe mode, thresholds 2/4, exclude, stopAfter set (config: /etc/g.json); inspector bridge off ${pid}`,
+    )
+    expect(startLine({ mode: 'off', config: DEFAULT_CONFIG, source: 'default' }, 'inspector bridge off')).toBe(`repeat-tool-guard: off, fetch left as it is; inspector bridge off ${pid}`)
   })
 })

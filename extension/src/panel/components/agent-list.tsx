@@ -4,6 +4,7 @@ import { memo } from 'preact/compat'
 import { useCallback, useId, useMemo, useRef, useState } from 'preact/hooks'
 import type { AgentTreeRow } from '../store/agent-registry.ts'
 import type { PanelStore } from '../store/panel-store.ts'
+import { isServerFrame } from '../store/server-frames.ts'
 import type { AgentKey, AgentRecord } from '../store/timeline-entry.ts'
 import { count, formatNumber, preview } from './format.ts'
 import { reachOf } from './reach.ts'
@@ -132,6 +133,7 @@ export function AgentList({ store, selected, onSelect }: AgentListProps) {
                 depth={row.depth}
                 subagents={row.children}
                 current={store.isCurrent(row.record)}
+                frame={frameBadge(store, row.record.frameId)}
                 selected={selected === key}
                 collapsed={collapsed.has(key)}
                 onSelect={onSelect}
@@ -172,13 +174,21 @@ interface AgentRowProps {
   readonly depth: number
   readonly subagents: number
   readonly current: boolean
+  /** Where the agent runs, when not in the top frame: a subframe, or a Node process. */
+  readonly frame: string | undefined
   readonly selected: boolean
   readonly collapsed: boolean
   readonly onSelect: (agent: AgentKey) => void
   readonly onToggle: (agent: AgentKey) => void
 }
 
-const AgentRow = memo(function AgentRow({ record, depth, subagents, current, selected, collapsed, onSelect, onToggle }: AgentRowProps) {
+/** A subframe's number, or the Node process's line (docs/node-bridge.md, "In the panel"). */
+function frameBadge(store: PanelStore, frameId: number): string | undefined {
+  if (frameId === 0) return undefined
+  return isServerFrame(frameId) ? (store.frameUrl(frameId) ?? 'server') : `frame ${frameId}`
+}
+
+const AgentRow = memo(function AgentRow({ record, depth, subagents, current, frame, selected, collapsed, onSelect, onToggle }: AgentRowProps) {
   const { descriptor } = record
   const reach = reachOf(descriptor)
   const classes = ['rtg-agent-row', selected ? 'rtg-selected' : '', current ? '' : 'rtg-stale'].filter(Boolean).join(' ')
@@ -212,7 +222,11 @@ const AgentRow = memo(function AgentRow({ record, depth, subagents, current, sel
             {reach.text}
           </span>
         )}
-        {record.frameId !== 0 && <span class="rtg-badge rtg-badge-muted">frame {record.frameId}</span>}
+        {frame !== undefined && (
+          <span class="rtg-badge rtg-badge-muted" data-testid="agent-frame">
+            {frame}
+          </span>
+        )}
         {record.wasted > 0 && (
           <span
             class="rtg-badge rtg-badge-warn"

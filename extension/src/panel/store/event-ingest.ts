@@ -23,7 +23,7 @@ function apply(records: StoreRecords, settings: IngestSettings, { frameId, url, 
   // Fingerprint every event that lacks a seq, so a later replay of it is recognised.
   if (records.replayGuard.repeat(frameId, event) && replayed) return
   if (event.type === 'page-load') {
-    if (frameId === 0 && !settings.preserveLog) records.startOver()
+    if (frameId === 0 && !settings.preserveLog) records.startPageOver()
     else {
       const frame = frames.get(frameId)
       if (frame) frame.pageLoad += 1

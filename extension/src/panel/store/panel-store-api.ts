@@ -119,6 +119,8 @@ export interface PanelStore {
    * known: what the zero-code switch switches, never an address the page wrote.
    */
   pageOrigin(): string | undefined
+  /** The address a frame's batches came with; a Node process's line for its frame (server-frames.ts). */
+  frameUrl(frameId: number): string | undefined
 
   /** The recorded session as plain data: what `exportSession` writes with arguments. */
   session(): SessionFile

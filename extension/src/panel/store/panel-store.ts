@@ -155,6 +155,7 @@ export function createPanelStore(options: PanelStoreOptions = {}): PanelStore {
     connection: () => connection,
     pageUrl: () => records.frames.get(0)?.url,
     pageOrigin: () => records.frames.get(0)?.origin,
+    frameUrl: (frameId) => records.frames.get(frameId)?.url,
 
     session: () => recordsSession(records),
     exportSession: (content = 'with-arguments') => exportedSession(records, content),

@@ -1,6 +1,7 @@
 // What the panel's store holds (panel-store.ts composes it with its listeners and views): the rows,
 // the agents and frames they belong to, faults, the config, drop totals and the counters the status
 // bar shows. Each write here keeps the byte count that the budget reads (retained-bytes.ts).
+import { isServerFrame } from './server-frames.ts'
 import type { GuardConfig } from '../../../../engine/index.ts'
 import type { DropReason } from '../../protocol/messages.ts'
 import { AgentRegistry } from './agent-registry.ts'
@@ -155,6 +156,16 @@ export class StoreRecords {
     this.emptyLog()
     this.frames.clear()
     this.registry.clear()
+  }
+
+  /**
+   * A new document in the top frame: the page's frames and agents go, the Node processes' stay
+   * (they did not reload with the page: docs/node-bridge.md, "In the panel"); the log goes whole.
+   */
+  startPageOver(): void {
+    this.emptyLog()
+    for (const [frameId] of [...this.frames.entries()]) if (!isServerFrame(frameId)) this.frames.forget(frameId)
+    this.registry.retain((agent) => isServerFrame(agent.frameId))
   }
 
   /** Forgets the service worker's drop totals, which it sends again on every subscribe. */
