@@ -1,6 +1,6 @@
 // What a registered process's guard reports, from one place: the wire guard's events for each
 // LLM request it analysed, and its faults. The OpenTelemetry span events (otel-events.ts) listen
-// here, and so will the inspector bridge (docs/node.md, "What comes next"): a listener added late
+// here, and so does the inspector bridge (docs/node.md, "The panel and the inspector"): a listener added late
 // misses nothing it needs, since a wire agent's state is in every later request's events.
 import type { WireEvent } from '../engine/wire/index.ts'
 

@@ -1,6 +1,6 @@
 // Puts the guard around the process's global fetch, as the environment's settings say
 // (settings.ts), with the span events where the app has OpenTelemetry. What the inspector bridge
-// needs is here, in one place (docs/node.md, "What comes next"): the stream of everything the guard
+// needs is here, in one place (docs/node.md, "The panel and the inspector"): the stream of everything the guard
 // reports, the wire agents as they stand, and the config, which applies from the next request.
 import type { GuardConfig } from '../engine/index.ts'
 import type { WireAgentState } from '../engine/wire/index.ts'
