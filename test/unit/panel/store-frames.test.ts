@@ -102,3 +102,19 @@ describe("the page's address and origin", () => {
     expect([store.pageUrl(), store.pageOrigin()]).toEqual(['https://app.example/next', 'https://app.example'])
   })
 })
+
+describe('a Node process beside the page', () => {
+  it('keeps the process’s agents and rows, in their order, when the page loads again after its events', () => {
+    const store = createPanelStore()
+    const server = agents(-8730, 2, 's')
+    store.ingest(server)
+    store.ingest(agents(0, 1, 'p'))
+    const rowsOf = () => store.stats().entries
+    expect([rowsOf(), store.stats().calls]).toEqual([3, 3])
+    // The page's load reaches the panel after the process's events (their ways to the panel race).
+    store.ingest(pageLoad())
+    expect(perFrame(store)).toEqual({ [-8730]: 2 })
+    // The process's two calls, and the page's load.
+    expect([rowsOf(), store.stats().calls]).toEqual([3, 2])
+  })
+})

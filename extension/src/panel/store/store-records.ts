@@ -159,13 +159,21 @@ export class StoreRecords {
   }
 
   /**
-   * A new document in the top frame: the page's frames and agents go, the Node processes' stay
-   * (they did not reload with the page: docs/node-bridge.md, "In the panel"); the log goes whole.
+   * A new document in the top frame: the page's frames, agents and rows go; the Node processes'
+   * stay, rows too, in their order (they did not reload with the page: docs/node-bridge.md, "In
+   * the panel"). So a page load that reaches the panel after a process's events takes none of them.
    */
   startPageOver(): void {
+    const kept = [...this.log].filter((entry) => isServerFrame(entry.frameId))
     this.emptyLog()
     for (const [frameId] of [...this.frames.entries()]) if (!isServerFrame(frameId)) this.frames.forget(frameId)
     this.registry.retain((agent) => isServerFrame(agent.frameId))
+    for (const { agent, frameId, event } of kept) {
+      this.pushRow(agent, frameId, event)
+      const record = agent === null ? undefined : this.registry.get(agent)
+      if (record) this.measure(record, event)
+      if (event.type === 'call') this.countCall(event.tool)
+    }
   }
 
   /** Forgets the service worker's drop totals, which it sends again on every subscribe. */
