@@ -7,7 +7,7 @@
 // are inserted, once. Any other Responses API request is guarded as any request, its body parsed
 // once for both.
 import { errorText } from '../engine/safe-reading.ts'
-import { createReadsInProgress, createStatefulResponses, LONGEST_WAIT_MS, type ResponsesRequest } from '../engine/wire/index.ts'
+import { createReadsInProgress, createStatefulResponses, LONGEST_WAIT_MS, type ResponsesRequest, responseSink } from '../engine/wire/index.ts'
 import type { BodySink } from './body-watch.ts'
 import { tapResponse } from './response-tap.ts'
 import type { Plan, WireAnalysis } from './wire-analysis.ts'
@@ -34,34 +34,10 @@ export function createResponsesTraffic(analysis: WireAnalysis): ResponsesTraffic
   // The timer bounding a wait does not hold the process by itself; the waiting request does (send).
   const reads = createReadsInProgress(stateful.knows, (run, ms) => void setTimeout(run, ms).unref())
 
-  function sink(request: ResponsesRequest): BodySink {
-    const reading = stateful.reading(request)
-    const handle = reads.start()
-    const cut = (): void => {
-      try {
-        // A stream the app stopped after `response.completed` still told the whole response.
-        reading.end(true)
-      } finally {
-        handle.finish()
-      }
-    }
-    return {
-      chunk(text) {
-        const more = reading.push(text)
-        if (reading.id !== undefined) handle.identified(reading.id)
-        return more
-      },
-      end() {
-        reading.end()
-        handle.finish()
-      },
-      cut,
-      fail(error) {
-        cut()
-        if (!(error instanceof Error && error.name === 'AbortError')) analysis.fault(`responses-stateful: a response could not be read, requests continuing it go out unguarded: ${errorText(error)}`)
-      },
-    }
-  }
+  const sink = (request: ResponsesRequest): BodySink =>
+    responseSink(stateful, reads, request, (error) => {
+      if (!(error instanceof Error && error.name === 'AbortError')) analysis.fault(`responses-stateful: a response could not be read, requests continuing it go out unguarded: ${errorText(error)}`)
+    })
 
   function go({ args, text, url, withBody, dispatch }: ResponsesCall, request: ResponsesRequest): Promise<Response> {
     const response = dispatch(analysis.plan(args, text, url, withBody, (wire, config) => stateful.inspect(wire, request, config)))

@@ -6,3 +6,4 @@ export { AGENT_STREAM_PROTOCOLS, WIRE_FORMATS } from './types.ts'
 export { createStatefulResponses, type ResponsesRequest, type StatefulResponses } from './stateful/responses.ts'
 // A request continuing a response that is still being read waits for that reading, and only for it.
 export { createReadsInProgress, LONGEST_WAIT_MS, type ReadingHandle, type ReadsInProgress } from './stateful/reads-in-progress.ts'
+export { responseSink, type ResponseSink } from './stateful/response-sink.ts'

@@ -5,7 +5,7 @@
 // chain: it waits for the response it continues if that one is still being read, then the
 // reminders due in its own input are inserted, once. Any other Responses API request is guarded as its transport would guard it,
 // its body parsed once for both. Part of the on-demand half.
-import { createReadsInProgress, createStatefulResponses, LONGEST_WAIT_MS, type ResponsesRequest, type StatefulResponses } from '../../../../engine/wire/index.ts'
+import { createReadsInProgress, createStatefulResponses, LONGEST_WAIT_MS, type ResponsesRequest, responseSink, type StatefulResponses } from '../../../../engine/wire/index.ts'
 import { errorText } from '../../../../engine/safe-reading.ts'
 import type { Analysed, Plan, WireAnalysis } from '../wire/analysis.ts'
 import type { BodySink } from './body-watcher.ts'
@@ -56,36 +56,11 @@ export function createResponsesTraffic({ analysis, fault, later, stateful = crea
     }
   }
 
-  function sink(request: ResponsesRequest): BodySink {
-    const reading = stateful.reading(request)
-    const handle = reads.start()
-    /** The text stopped short of its end. */
-    const cut = (): void => {
-      try {
-        // A stream the page stopped after `response.completed` still told the whole response.
-        reading.end(true)
-      } finally {
-        handle.finish()
-      }
-    }
-    return {
-      chunk(text) {
-        const more = reading.push(text)
-        if (reading.id !== undefined) handle.identified(reading.id)
-        return more
-      },
-      end() {
-        reading.end()
-        handle.finish()
-      },
-      // The page (or the user) stopping the response is no fault of ours.
-      cut,
-      fail(error) {
-        cut()
-        if (!isAbort(error)) report('a response could not be read, requests continuing it go out unguarded', error)
-      },
-    }
-  }
+  // The page (or the user) stopping the response is no fault of ours.
+  const sink = (request: ResponsesRequest): BodySink =>
+    responseSink(stateful, reads, request, (error) => {
+      if (!isAbort(error)) report('a response could not be read, requests continuing it go out unguarded', error)
+    })
 
   function go({ args, analysed, withBody, dispatch, watch }: ResponsesCall, request: ResponsesRequest): Promise<Response> {
     const reached: Analysed = request.previous === undefined ? analysed : { ...analysed, reach: 'responses-stateful' }
