@@ -4,13 +4,11 @@
 // (`toolCallId`, `content`, an `error` when the tool failed); a reminder is a user message, with
 // an id, after the last of them (docs/zero-code.md, "Agents whose loop runs on the server").
 import { isRecord } from '../../records.ts'
-import { isReminderContent, isToolName, listOf, resultContent } from '../content.ts'
+import { isToolName, listOf } from '../content.ts'
 import { type ConversationLayout, walkConversation } from '../conversation-walk.ts'
-import type { ReadCall } from '../history.ts'
 import type { JsonObject, WireFormatAdapter } from '../types.ts'
 import { reminderId } from './ai-sdk-ui.ts'
-
-type UnansweredCall = Omit<ReadCall, 'content'>
+import { toolMessagesAnswer, type UnansweredCall } from './tool-messages.ts'
 
 const isMessage = (message: unknown): message is JsonObject => isRecord(message) && typeof message.role === 'string'
 
@@ -23,22 +21,8 @@ const messages: ConversationLayout<UnansweredCall> = {
   id: (body) => body.threadId as string,
   userContent: (message) => (message.role === 'user' ? message.content : undefined),
   calls: (message) => (message.role === 'assistant' ? listOf(message.toolCalls).flatMap(readCall) : []),
-  answer(entries, next, calls) {
-    // The client puts the tool messages answering an assistant message right after it.
-    const answers = new Map<unknown, JsonObject>()
-    let i = next
-    while (i < entries.length && isMessage(entries[i]) && (entries[i] as JsonObject).role === 'tool') {
-      const answer = entries[i] as JsonObject
-      answers.set(answer.toolCallId, answer)
-      i += 1
-    }
-    if (!calls.every((call) => answers.has(call.id))) return undefined
-    const answered = calls.map((call): ReadCall => {
-      const answer = answers.get(call.id)!
-      return { ...call, isError: typeof answer.error === 'string', content: resultContent(answer.content) }
-    })
-    return { calls: answered, at: { path: ['messages'], index: i }, guarded: isReminderMessage(entries[i]), next: i }
-  },
+  // The client puts the tool messages answering an assistant message right after it.
+  answer: (entries, next, calls) => toolMessagesAnswer(entries, next, calls, 'toolCallId', (answer) => typeof answer.error === 'string'),
 }
 
 /** A `RunAgentInput`: a thread, a run and a list of messages. */
@@ -59,8 +43,4 @@ export const agUi: WireFormatAdapter = {
 function readCall(call: unknown): UnansweredCall[] {
   if (!isRecord(call) || !isRecord(call.function) || !isToolName(call.function.name)) return []
   return [{ id: call.id, name: call.function.name, arguments: call.function.arguments, isError: false }]
-}
-
-function isReminderMessage(message: unknown): boolean {
-  return isMessage(message) && message.role === 'user' && isReminderContent(message.content)
 }

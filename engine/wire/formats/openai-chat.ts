@@ -1,12 +1,10 @@
 // OpenAI Chat Completions: `messages[]`; an assistant message's `tool_calls[]` are answered by the
 // `role: "tool"` messages right after it; a reminder is a user message after the last of them.
-import { isReminderContent, isToolName, listOf, resultContent } from '../content.ts'
+import { isToolName, listOf } from '../content.ts'
 import { isRecord } from '../../records.ts'
 import { walkConversation, type ConversationLayout } from '../conversation-walk.ts'
-import type { ReadCall } from '../history.ts'
-import type { JsonObject, WireFormatAdapter } from '../types.ts'
-
-type UnansweredCall = Omit<ReadCall, 'content'>
+import type { WireFormatAdapter } from '../types.ts'
+import { toolMessagesAnswer, type UnansweredCall } from './tool-messages.ts'
 
 const messages: ConversationLayout<UnansweredCall> = {
   entries: 'messages',
@@ -16,19 +14,8 @@ const messages: ConversationLayout<UnansweredCall> = {
   },
   userContent: (message) => (message.role === 'user' ? message.content : undefined),
   calls: (message) => (message.role === 'assistant' ? listOf(message.tool_calls).flatMap(readCall) : []),
-  answer(entries, next, calls) {
-    // The tool messages answering this one follow it directly.
-    const answers = new Map<unknown, JsonObject>()
-    let i = next
-    while (i < entries.length && isRecord(entries[i]) && (entries[i] as JsonObject).role === 'tool') {
-      const answer = entries[i] as JsonObject
-      answers.set(answer.tool_call_id, answer)
-      i += 1
-    }
-    if (!calls.every((call) => answers.has(call.id))) return undefined
-    const answered = calls.map((call): ReadCall => ({ ...call, content: resultContent(answers.get(call.id)!.content) }))
-    return { calls: answered, at: { path: ['messages'], index: i }, guarded: isReminderMessage(entries[i]), next: i }
-  },
+  // The tool messages answering this one follow it directly.
+  answer: (entries, next, calls) => toolMessagesAnswer(entries, next, calls, 'tool_call_id'),
 }
 
 export const openaiChat: WireFormatAdapter = {
@@ -47,8 +34,4 @@ function readCall(call: unknown): UnansweredCall[] {
   const fn = isRecord(call.function) ? call.function : isRecord(call.custom) ? call.custom : undefined
   if (!fn || !isToolName(fn.name)) return []
   return [{ id: call.id, name: fn.name, arguments: 'arguments' in fn ? fn.arguments : fn.input, isError: false }]
-}
-
-function isReminderMessage(message: unknown): boolean {
-  return isRecord(message) && message.role === 'user' && isReminderContent(message.content)
 }
