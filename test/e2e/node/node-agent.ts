@@ -33,22 +33,24 @@ export interface RunOptions {
   readonly scriptArgs?: readonly string[]
 }
 
+/**
+ * A child's environment: this one's but for the guard's own settings, which each run states, with
+ * the mock model's origin and the model's name. The bridge is off unless a run asks for it: runs
+ * in parallel would compete for its port.
+ */
+export function childEnv(origin: string, model: string, env: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv {
+  const { REPEAT_TOOL_GUARD: _mode, REPEAT_TOOL_GUARD_CONFIG: _config, REPEAT_TOOL_GUARD_PORT: _port, NODE_OPTIONS: _options, ...inherited } = process.env
+  return { ...inherited, MOCK_ORIGIN: origin, MODEL: model, REPEAT_TOOL_GUARD_PORT: '0', ...env }
+}
+
 /** Runs to the child's own exit: a child that does not exit by itself fails the test on its timeout. */
 export function runNode({ origin, mock, model, env = {}, nodeArgs = ['--import', REGISTER], script = AGENTS, scriptArgs = [] }: RunOptions): Promise<NodeRun> {
   const first = mock.exchanges.length
-  // The child's environment is this one's but for the guard's own settings, which each run states.
-  // The bridge is off unless a run asks for it: runs in parallel would compete for its port.
-  const { REPEAT_TOOL_GUARD: _mode, REPEAT_TOOL_GUARD_CONFIG: _config, REPEAT_TOOL_GUARD_PORT: _port, NODE_OPTIONS: _options, ...inherited } = process.env
   return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [...nodeArgs, script, ...scriptArgs],
-      { env: { ...inherited, MOCK_ORIGIN: origin, MODEL: model, REPEAT_TOOL_GUARD_PORT: '0', ...env }, timeout: 30_000 },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null
-        done({ code, stdout, stderr, exchanges: mock.exchanges.slice(first).filter((e) => e.model === model || e.model === env.GREETER) })
-      },
-    )
+    execFile(process.execPath, [...nodeArgs, script, ...scriptArgs], { env: childEnv(origin, model, env), timeout: 30_000 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null
+      done({ code, stdout, stderr, exchanges: mock.exchanges.slice(first).filter((e) => e.model === model || e.model === env.GREETER) })
+    })
   })
 }
 

@@ -13,7 +13,7 @@ import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { PROTOCOL_VERSION } from '../../../extension/src/protocol/events.ts'
 import { mountMockLlm, type MockLlm } from '../support/mock-llm.ts'
 import { serve, type TestServer } from '../support/server.ts'
-import { REGISTER } from './node-agent.ts'
+import { childEnv, REGISTER } from './node-agent.ts'
 
 const APP = resolve(import.meta.dirname, 'agents/served-app.mjs')
 const MODEL = 'loop-served-app'
@@ -40,8 +40,7 @@ beforeAll(async () => {
   mock = mountMockLlm(server)
   mock.script(MODEL, { steps: Array.from({ length: 6 }, () => [{ name: 'read_file', args: { path: 'notes.txt' } }]), answer: 'Done.' })
   bridgePort = await freePort()
-  const { REPEAT_TOOL_GUARD: _mode, REPEAT_TOOL_GUARD_CONFIG: _config, NODE_OPTIONS: _options, ...inherited } = process.env
-  child = execFile(process.execPath, ['--import', REGISTER, APP], { env: { ...inherited, MOCK_ORIGIN: server.origin, MODEL, REPEAT_TOOL_GUARD_PORT: String(bridgePort) } })
+  child = execFile(process.execPath, ['--import', REGISTER, APP], { env: childEnv(server.origin, MODEL, { REPEAT_TOOL_GUARD_PORT: String(bridgePort) }) })
   child.stderr!.on('data', (text: string) => {
     stderr += text
   })
