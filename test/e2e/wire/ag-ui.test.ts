@@ -43,11 +43,13 @@ describe('HttpAgent', () => {
     expect(done.runs).toBe(7)
     const received = agUi.runs.filter((r) => r.first === THREAD).map((r) => r.userTexts.slice(1))
     expect(received).toEqual([[], [], [], [GENTLE], [GENTLE], [GENTLE, DETAILED], [GENTLE, DETAILED]])
-    const wire = wireOf(await reportedEvents(page))
-    expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && e.agent.reach)).toEqual(['ag-ui'])
-    expect(wire.filter((e) => e.type === 'reminder').map((e) => e.type === 'reminder' && [e.seq, e.withheld])).toEqual([
+    // Panel events leave in batches on a timer (extension/src/page/batcher.ts), which a background tab may slow to once a second: the last may arrive after the run ends.
+    const reminders = async () => wireOf(await reportedEvents(page)).filter((e) => e.type === 'reminder')
+    await expect.poll(async () => (await reminders()).map((e) => e.type === 'reminder' && [e.seq, e.withheld]), { timeout: 10_000 }).toEqual([
       [3, undefined],
       [5, undefined],
     ])
+    const wire = wireOf(await reportedEvents(page))
+    expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && e.agent.reach)).toEqual(['ag-ui'])
   })
 })
