@@ -4,13 +4,15 @@
 // `executeTool`, against a twin tool registered and called through the native methods kept before
 // the extension's built MAIN-world script (dist/extension/page.js, exactly as shipped) ran. Both
 // live in one page and take turns, so a slow moment of the machine falls on both sides of a ratio.
-// The origin's setting is set as the extension's content script sets it: `off` is the pass-through
-// (the wrapper only reads the setting), `guard` counts every call through the frame's WebMCP agent.
+// The origin's setting is set as the extension's content script sets it, over the private channel
+// the relay hands the page script at document_start (extension/src/page/relay-channel.ts), which
+// the page stands in for here: `off` is the pass-through (the wrapper only reads the setting),
+// `guard` counts every call through the frame's WebMCP agent.
 // Each call has new arguments, as an agent's calls mostly do (a run of repeats costs no more).
 // Nothing here asserts on time: a missed target shows as `NO` in the `met` column.
 import { afterAll, it } from 'vitest'
 import { PROTOCOL_VERSION } from '../extension/src/protocol/events.ts'
-import { CONTENT_SOURCE } from '../extension/src/protocol/messages.ts'
+import { CHANNEL_EVENT, CONTENT_SOURCE } from '../extension/src/protocol/messages.ts'
 import type { ZeroCodeMode } from '../extension/src/protocol/zero-code-mode.ts'
 import { rowsWithControl } from './support/per-round-row.ts'
 import type { RoundsWindow } from './support/rounds.ts'
@@ -35,6 +37,9 @@ const PAGE = `<!doctype html>${TOOL_INPUT_SCRIPT}<script>
   window.natives.registerTool.call(document.modelContext, { name: 'native_lookup', description: 'Looks an item up', inputSchema: { type: 'object' }, execute })
   window.execute = execute
 </script><script src="/page.js"></script><script>
+  const relay = new MessageChannel()
+  dispatchEvent(new MessageEvent(${JSON.stringify(CHANNEL_EVENT)}, { ports: [relay.port2] }))
+  window.relay = relay.port1
   document.modelContext.registerTool({ name: 'lookup', description: 'Looks an item up', inputSchema: { type: 'object' }, execute: window.execute })
 </script>`
 
@@ -42,7 +47,19 @@ it('a tool call through executeTool costs what it costs without the wrapper', as
   const { page, close } = await openShippedScriptPage(PAGE, { args: ['--enable-features=WebMCP', '--enable-experimental-web-platform-features'] })
   try {
     for (const mode of ['off', 'guard'] as const satisfies readonly ZeroCodeMode[]) {
-      await page.evaluate(([message]) => window.postMessage(message, '*'), [{ source: CONTENT_SOURCE, v: PROTOCOL_VERSION, kind: 'zero-code', mode }] as const)
+      // A resync sent after the setting is answered once the setting is in force: the port keeps their order.
+      await page.evaluate(
+        (messages) =>
+          new Promise<void>((answered) => {
+            const relay = (window as unknown as { relay: MessagePort }).relay
+            relay.onmessage = () => answered()
+            for (const message of messages) relay.postMessage(message)
+          }),
+        [
+          { source: CONTENT_SOURCE, v: PROTOCOL_VERSION, kind: 'zero-code', mode },
+          { source: CONTENT_SOURCE, v: PROTOCOL_VERSION, kind: 'resync' },
+        ] as const,
+      )
       const result = await page.evaluate(
         async ([samples, batch]) => {
           const { interleaved } = (window as unknown as RoundsWindow).benchRounds
