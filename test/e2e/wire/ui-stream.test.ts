@@ -110,10 +110,12 @@ describe('useChat, its tools on the page (sendAutomaticallyWhen)', () => {
     expect(prompts.map((texts) => texts.filter((t) => t !== CLIENT_CHAT))).toEqual([[], [], [], [GENTLE], [GENTLE], [GENTLE, DETAILED], [GENTLE, DETAILED]])
     // Panel events leave in batches on a timer (extension/src/page/batcher.ts), which a background tab may slow to once a second: the last may arrive after the run ends.
     const reminders = async () => wireOf(await reportedEvents(page)).filter((e) => e.type === 'reminder')
-    await expect.poll(async () => (await reminders()).map((e) => e.type === 'reminder' && [e.seq, e.withheld]), { timeout: 10_000 }).toEqual([
-      [3, undefined],
-      [5, undefined],
-    ])
+    await expect
+      .poll(async () => (await reminders()).map((e) => e.type === 'reminder' && [e.seq, e.withheld]), { timeout: 10_000 })
+      .toEqual([
+        [3, undefined],
+        [5, undefined],
+      ])
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && e.agent.reach)).toEqual(['ui-stream'])
   })
