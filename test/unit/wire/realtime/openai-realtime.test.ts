@@ -129,4 +129,16 @@ describe('an OpenAI Realtime session', () => {
     openSession(same, config)
     expect(loop(same, 3, () => 'same', ARGS, config).sentAfter[2]).toEqual([JSON.stringify(reminderItem(GENTLE))])
   })
+
+  test('stopAfter cannot stop a call the client runs itself: it is shown as would-block, and the result is counted', () => {
+    const config = resolveConfig({ stopAfter: 3 })
+    const session = createWireGuard().openRealtime('openai-realtime', ADDRESS)
+    openSession(session, config)
+    const { events } = loop(session, 5, () => 'same', ARGS, config)
+    expect(ofType(events, 'blocked').map((e) => [e.count, e.wouldBlock])).toEqual([
+      [3, true],
+      [4, true],
+    ])
+    expect(ofType(events, 'call')).toHaveLength(5)
+  })
 })
