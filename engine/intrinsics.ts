@@ -27,6 +27,7 @@ export const { isView: isArrayBufferView } = ArrayBuffer
 export const NativeWeakRef = WeakRef
 export const NativeError = Error
 export const toText = String
+export const decodeUriComponent = decodeURIComponent
 export const toNumber = Number
 export const NativeBigInt = BigInt
 export const NativeRegExp = RegExp

@@ -16,7 +16,12 @@ const FORMAT_NAMES: Readonly<Record<WireFormat, string>> = {
   gemini: 'Gemini',
   'ai-sdk-ui': 'AI SDK chat',
   'ag-ui': 'AG-UI',
+  'openai-realtime': 'OpenAI Realtime',
+  'gemini-live': 'Gemini Live',
 }
+
+/** The format's name, for a label that has nothing better. */
+export const formatName = (format: WireFormat): string => FORMAT_NAMES[format]
 
 /** The key a conversation is remembered by across its requests. */
 export function conversationKey(format: WireFormat, conversation: Conversation): string {

@@ -7,3 +7,6 @@ export { createStatefulResponses, type ResponsesRequest, type StatefulResponses 
 // A request continuing a response that is still being read waits for that reading, and only for it.
 export { createReadsInProgress, LONGEST_WAIT_MS, type ReadingHandle, type ReadsInProgress } from './stateful/reads-in-progress.ts'
 export { responseSink, type ResponseSink } from './stateful/response-sink.ts'
+// Realtime sessions: the messages of one connection, read as they pass.
+export type { RealtimeSent, RealtimeSession } from './realtime/realtime-session.ts'
+export { REALTIME_PROTOCOLS, type RealtimeProtocol } from './realtime/types.ts'

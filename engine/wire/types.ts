@@ -5,9 +5,10 @@ import type { ExactArguments } from './exact-arguments.ts'
  * The request formats zero-code mode understands, recognised by the shape of the body: the four
  * LLM APIs, and the two agent protocols whose tool loop runs on a server that streams it to the
  * page (docs/zero-code.md, "Agents whose loop runs on the server"): the AI SDK's UI messages
- * (`useChat`) and AG-UI's `RunAgentInput`.
+ * (`useChat`) and AG-UI's `RunAgentInput`; and the two realtime protocols, whose sessions are read
+ * from the messages of a connection rather than from requests (docs/zero-code.md, "Realtime sessions").
  */
-export const WIRE_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'ai-sdk-ui', 'ag-ui'] as const
+export const WIRE_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'ai-sdk-ui', 'ag-ui', 'openai-realtime', 'gemini-live'] as const
 export type WireFormat = (typeof WIRE_FORMATS)[number]
 
 /** A JSON object as `JSON.parse` hands it out. */

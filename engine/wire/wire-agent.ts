@@ -52,6 +52,11 @@ export function newWireAgent(id: number, adapter: WireFormatAdapter, conversatio
   return { kind: 'wire', id, format: adapter.format, label, engineAgent: { name: label }, engineId: undefined, seen: [], seq: 0, handedOver: false, announced: false }
 }
 
+/** The agent of a live session, whose conversation is on the provider: labelled by the session itself. */
+export function newLiveAgent(id: number, format: WireFormat, label: string): WireAgent {
+  return { kind: 'wire', id, format, label, engineAgent: { name: label }, engineId: undefined, seen: [], seq: 0, handedOver: false, announced: false }
+}
+
 /** Tells an item apart from the one seen at its place in an earlier request. */
 export function keyOf(item: ConversationItem): string {
   return item.kind === 'prompt' ? PROMPT_KEY : item.key

@@ -18,8 +18,11 @@ import { createKnownConversations } from './known-conversations.ts'
 import { placementsOf } from './placements.ts'
 import { planReminders } from './planned-reminders.ts'
 import type { AgentStreamProtocol, AgentStreamReading, Conversation, InsertionPoint, JsonObject, WireAgentState, WireEvent, WireInspection } from './types.ts'
-import { newWireAgent, PAGES_OWN, type SeenItem, type Step } from './wire-agent.ts'
+import { newLiveAgent, newWireAgent, PAGES_OWN, type SeenItem, type Step, type WireAgent } from './wire-agent.ts'
 import { createWireObserver } from './wire-observer.ts'
+import { REALTIME_DIALECTS } from './realtime/dialects.ts'
+import { createRealtimeSession, type RealtimeSession } from './realtime/realtime-session.ts'
+import type { RealtimeProtocol } from './realtime/types.ts'
 import { announce, reportCaptured } from './wire-report.ts'
 import { wireSnapshot } from './wire-snapshot.ts'
 
@@ -54,6 +57,11 @@ export interface WireGuard {
    * as `inspect` does.
    */
   openStream(request: string, protocol: AgentStreamProtocol, config: GuardConfig): AgentStreamReading | undefined
+  /**
+   * Opens the reading of one realtime session, a connection to `address` speaking `protocol`:
+   * its agent is the session (docs/zero-code.md, "Realtime sessions").
+   */
+  openRealtime(protocol: RealtimeProtocol, address: string): RealtimeSession
   /** Every wire agent remembered, with its chain. */
   snapshot(): WireAgentState[]
 }
@@ -178,6 +186,15 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
         pending = []
         return events
       })
+    },
+
+    openRealtime(protocol, address) {
+      const newAgent = (label: string): WireAgent => {
+        const agent = newLiveAgent(++lastId, protocol, label)
+        known.remember(`\u0000realtime\u0000${agent.id}`, agent)
+        return agent
+      }
+      return createRealtimeSession(REALTIME_DIALECTS[protocol], address, { observer, configure, newAgent })
     },
 
     snapshot: () => wireSnapshot(engine, known.values()),

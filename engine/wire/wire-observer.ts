@@ -30,7 +30,15 @@ export interface WireObserver {
    * given, so none is kept to insert later. Returns the engine's events, with item `index`.
    */
   observeStreamed(agent: WireAgent, calls: readonly WireCall[], key: string, index: number): Captured[]
+  /**
+   * Observes one prompt or one call of a live session, whose history stays on the provider: nothing
+   * is kept in `seen`. Returns the engine's events, with item 0.
+   */
+  observeLive(agent: WireAgent, item: LiveItem): Captured[]
 }
+
+/** What a live session adds to its conversation: a prompt, or calls with their results. */
+export type LiveItem = { readonly kind: 'prompt' } | { readonly kind: 'calls'; readonly calls: readonly WireCall[] }
 
 export function createWireObserver(engine: RepeatToolGuard): WireObserver {
   /** Set while new items are observed: collects the engine's events for them. */
@@ -103,6 +111,18 @@ export function createWireObserver(engine: RepeatToolGuard): WireObserver {
         capture = undefined
       }
       agent.seen[index] = { key, reminders: [] }
+      return captured
+    },
+
+    observeLive(agent, item) {
+      const captured: Captured[] = []
+      capture = (event) => captured.push({ event, item: 0 })
+      try {
+        if (item.kind === 'prompt') engine.promptSubmit(agent.engineAgent)
+        else observeCalls(agent, item.calls)
+      } finally {
+        capture = undefined
+      }
       return captured
     },
   }

@@ -19,9 +19,11 @@ type AgentKind = (typeof AGENT_KINDS)[number]
  * How the guard reached an agent that never called its page API (docs/zero-code.md, "Reach"): the page's
  * `fetch`, its `XMLHttpRequest`, OpenAI Responses continued with `previous_response_id` (read from
  * the responses), WebMCP tools, the requests posted to WebLLM's worker, or the agent event stream a
- * server's tool loop sends the page: the AI SDK's UI message stream (`ui-stream`) or AG-UI's events.
+ * server's tool loop sends the page: the AI SDK's UI message stream (`ui-stream`) or AG-UI's events;
+ * or the messages of a realtime session over a WebSocket: OpenAI Realtime (`realtime-ws`) or
+ * Gemini Live (`gemini-live`).
  */
-export const AGENT_REACHES = ['fetch', 'xhr', 'responses-stateful', 'webmcp', 'webllm', 'ui-stream', 'ag-ui'] as const
+export const AGENT_REACHES = ['fetch', 'xhr', 'responses-stateful', 'webmcp', 'webllm', 'ui-stream', 'ag-ui', 'realtime-ws', 'gemini-live'] as const
 export type AgentReach = (typeof AGENT_REACHES)[number]
 
 /** Agent ids are unique per page: `hook:<engine id>`, `wire:<wire id>` or `webmcp:<n>`. */

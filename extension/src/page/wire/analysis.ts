@@ -3,7 +3,7 @@
 // send instead, and the panel events, each agent marked with the transport that reached it.
 // Part of the page script's on-demand half: a page that never sends such a request never builds it.
 import type { GuardConfig } from '../../../../engine/index.ts'
-import { createWireGuard, type AgentStreamProtocol, type WireEvent, type WireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
+import { createWireGuard, type AgentStreamProtocol, type RealtimeProtocol, type RealtimeSession, type WireEvent, type WireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
 import { errorText, headOf } from '../../../../engine/safe-reading.ts'
 import { LIMITS, type AgentReach, type AgentState, type PanelEvent, type Withheld } from '../../protocol/events.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
@@ -56,6 +56,16 @@ export interface StreamReport {
   end(cut: boolean): void
 }
 
+/** One realtime session's messages, read as they pass (docs/zero-code.md, "Realtime sessions"). Never throws. */
+export interface RealtimeLink {
+  /** A text message the server sent. */
+  received(text: string): void
+  /** A text message the page sent, already on its way: the messages to send right after it (none in observe mode). */
+  sent(text: string, mode: Exclude<ZeroCodeMode, 'off'>): readonly string[]
+}
+
+const NO_MESSAGES: readonly string[] = []
+
 export interface WireAnalysis {
   /** The call with the body the wire guard made of `text`, if it changed it and may send it; else the call as it came. */
   plan(args: readonly unknown[], analysed: Analysed, withBody: (body: string) => readonly unknown[], inspect?: Inspect): Plan
@@ -66,6 +76,8 @@ export interface WireAnalysis {
    * when the wire guard does not read it (the request is not that protocol's). Never throws.
    */
   openStream(text: string, protocol: AgentStreamProtocol, url: () => string): StreamReport | undefined
+  /** The reading of a connection to `address` that may be a realtime session of `protocol`, reached through `reach`. */
+  openRealtime(protocol: RealtimeProtocol, address: string, reach: AgentReach): RealtimeLink
   /** The wire agents as they stand, for the `snapshot` a panel needs after a reconnect. */
   snapshot(): AgentState[]
 }
@@ -152,6 +164,32 @@ export function createWireAnalysis({ config, emit, hookSaw, now, maxConversation
         }
       }
       return { push: (piece) => read(() => opened.push(piece)), end: (cut) => read(() => opened.end(cut)) }
+    },
+    openRealtime(protocol, address, reach) {
+      let session: RealtimeSession | undefined
+      let failedOnce = false
+      const url = () => address
+      // A session that failed once reads no more: its messages go on as the page sends them.
+      function run<T>(fallback: T, step: (opened: RealtimeSession) => T): T {
+        if (failedOnce) return fallback
+        try {
+          return step((session ??= wireGuard().openRealtime(protocol, address)))
+        } catch (error) {
+          failedOnce = true
+          fault(error, reach)
+          return fallback
+        }
+      }
+      return {
+        received: (text) => run(undefined, (opened) => report(opened.received(text, config()), url, reach, undefined)),
+        sent: (text, mode) =>
+          run(NO_MESSAGES, (opened) => {
+            const { reminders, events } = opened.sent(text, config())
+            const withheld = mode === 'observe' ? 'observe' : undefined
+            report(events, url, reach, withheld)
+            return withheld === undefined ? reminders : NO_MESSAGES
+          }),
+      }
     },
     snapshot: () => wire?.snapshot().map((state) => toAgentState(state, reachOf.get(state.agentId))) ?? [],
   }

@@ -30,6 +30,7 @@ describe('the hooks, called while the page has trapped its built-ins', () => {
       failed: (args) => ({ args, after: () => undefined }),
       snapshot: () => [],
       openStream: () => undefined,
+      openRealtime: () => ({ received: () => undefined, sent: () => [] }),
     }
     return { asked, analysis: () => standIn }
   }

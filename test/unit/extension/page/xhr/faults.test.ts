@@ -50,6 +50,7 @@ describe('a failure inside the hooks sends the request as it came and reports a 
         failed: (args) => ({ args, after: () => undefined }),
         snapshot: () => [],
         openStream: () => undefined,
+        openRealtime: () => ({ received: () => undefined, sent: () => [] }),
       }),
     })
     const xhr = new p.XHR()

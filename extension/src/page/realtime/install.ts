@@ -1,0 +1,170 @@
+// Realtime sessions over WebSocket (docs/zero-code.md, "Realtime sessions"): the page's `WebSocket`
+// becomes a Proxy over the native constructor (also `WebSocket.prototype.constructor`, so that
+// `socket.constructor === WebSocket` holds), and `WebSocket.prototype.send` one over the native
+// method; both print as the natives. A socket whose address may be a realtime session's gets one
+// message listener of the guard's, added before the page can add its own, so the guard knows of
+// a tool call before the page's code can answer it. Every other socket is the browser's alone: no
+// listener, and its sends cost one WeakMap lookup. On a realtime socket the page's own message
+// always goes first, untouched, through the native send; a reminder due after it goes out right
+// after it, in the same call, so before anything else the page sends (the Agents SDK sends its
+// `response.create` next, in the same turn). The origin's setting is read on every message: off
+// reads nothing, observe reads and sends nothing. Built-ins are those of document_start; what the
+// native throws reaches the page as it threw it (native-errors.ts); the guard's failures never do.
+import { callFunction, hasInstance, weakMapGet, weakMapSet } from '../../../../engine/intrinsics.ts'
+import type { RealtimeProtocol } from '../../../../engine/wire/index.ts'
+import type { AgentReach } from '../../protocol/events.ts'
+import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
+import { argument } from '../hook-arguments.ts'
+import { asNativeThrew } from '../native-errors.ts'
+import type { ShowAsNative } from '../native-look.ts'
+import type { RealtimeLink, WireAnalysis } from '../wire/analysis.ts'
+import { createBinaryText } from './binary-text.ts'
+import { realtimeProtocolOf } from './recognise.ts'
+
+interface RealtimeHookOptions {
+  /** The page's global object; its `WebSocket` is replaced. */
+  readonly target: typeof globalThis
+  /** The setting for this frame's origin, read on every message (it changes live from the panel). */
+  readonly mode: () => ZeroCodeMode
+  /** The analysis, asked for only by a message of a socket that may be a realtime session. */
+  readonly analysis: () => WireAnalysis
+  readonly showAsNative: ShowAsNative
+}
+
+/** A socket that may be a realtime session, and its reading once a message needed it. */
+interface Connection {
+  readonly protocol: RealtimeProtocol
+  readonly address: string
+  link?: RealtimeLink | undefined
+}
+
+type Method = (this: unknown, ...args: unknown[]) => unknown
+type Listener = (event: unknown) => void
+
+const ownDescriptor = Object.getOwnPropertyDescriptor
+const defineProperty = Object.defineProperty
+const construct = Reflect.construct
+
+/** The own descriptor of `key` on the prototype of a constructor the page may lack. */
+const prototypeMember = (constructor: unknown, key: string): PropertyDescriptor | undefined =>
+  typeof constructor === 'function' ? ownDescriptor((constructor as { readonly prototype: object }).prototype, key) : undefined
+
+const REACH: Readonly<Record<RealtimeProtocol, AgentReach>> = { 'openai-realtime': 'realtime-ws', 'gemini-live': 'gemini-live' }
+
+/** Replaces `WebSocket`; false when the page has none (or not the one the browser defines). */
+export function installRealtimeHooks({ target, mode, analysis, showAsNative }: RealtimeHookOptions): boolean {
+  const found: unknown = target.WebSocket
+  if (typeof found !== 'function') return false
+  const NativeWebSocket = found as new (...args: unknown[]) => object
+  const prototype = NativeWebSocket.prototype as object
+  const globalDescriptor = ownDescriptor(target, 'WebSocket')
+  const constructorDescriptor = ownDescriptor(prototype, 'constructor')
+  const sendDescriptor = ownDescriptor(prototype, 'send')
+  const addListener: unknown = prototypeMember(target.EventTarget, 'addEventListener')?.value
+  const messageData: unknown = prototypeMember(target.MessageEvent, 'data')?.get
+  const hrefOf: unknown = prototypeMember(target.URL, 'href')?.get
+  const NativeURL = target.URL
+  const nativeSend: unknown = sendDescriptor?.value
+  if (!globalDescriptor || !constructorDescriptor || typeof nativeSend !== 'function' || typeof addListener !== 'function' || typeof messageData !== 'function') return false
+  const binaryText = createBinaryText(target)
+  const connections = new WeakMap<object, Connection>()
+
+  /** The connection's reading, opened by its first message; undefined if even that fails. */
+  function linkOf(connection: Connection): RealtimeLink | undefined {
+    try {
+      connection.link ??= analysis().openRealtime(connection.protocol, connection.address, REACH[connection.protocol])
+    } catch {
+      // The guard could not start: the session runs as without it.
+    }
+    return connection.link
+  }
+
+  function modeNow(): ZeroCodeMode {
+    try {
+      return mode()
+    } catch {
+      return 'off'
+    }
+  }
+
+  function heard(connection: Connection, event: unknown): void {
+    if (modeNow() === 'off') return
+    let data: unknown
+    try {
+      data = callFunction(messageData as () => unknown, event, [])
+    } catch {
+      return
+    }
+    if (typeof data === 'string') linkOf(connection)?.received(data)
+    // Gemini Live sends its JSON in binary frames; OpenAI's binary messages are audio, never read.
+    else if (connection.protocol === 'gemini-live') binaryText(data, (text) => linkOf(connection)?.received(text))
+  }
+
+  function addressOf(value: unknown): string | undefined {
+    if (typeof value === 'string') return value
+    return typeof hrefOf === 'function' && hasInstance(NativeURL, value) ? (callFunction(hrefOf as () => string, value, []) as string) : undefined
+  }
+
+  /** Listens to a socket that may be a realtime session before the page can. */
+  function watch(socket: object, args: readonly unknown[]): void {
+    try {
+      const address = addressOf(argument(args, 0))
+      const protocol = address === undefined ? undefined : realtimeProtocolOf(address)
+      if (protocol === undefined) return
+      const connection: Connection = { protocol, address: address!, link: undefined }
+      weakMapSet(connections, socket, connection)
+      const listener: Listener = (event) => heard(connection, event)
+      callFunction(addListener as Method, socket, ['message', listener])
+    } catch {
+      // Not watched: the socket is the page's alone.
+    }
+  }
+
+  function constructTrap(_native: unknown, args: unknown[], newTarget: new (...args: unknown[]) => object): object {
+    let socket: object
+    try {
+      socket = construct(NativeWebSocket, args, newTarget === intercepted ? NativeWebSocket : newTarget) as object
+    } catch (error) {
+      throw asNativeThrew(error, args, constructTrap)
+    }
+    watch(socket, args)
+    return socket
+  }
+
+  /** After the page's own message: the reminders due, each sent as one more message. */
+  function after(connection: Connection, socket: unknown, args: readonly unknown[]): void {
+    const data = argument(args, 0)
+    if (typeof data !== 'string') return
+    const current = modeNow()
+    if (current === 'off') return
+    const reminders = linkOf(connection)?.sent(data, current) ?? []
+    for (let i = 0; i < reminders.length; i++) {
+      try {
+        callFunction(nativeSend as Method, socket, [reminders[i]])
+      } catch {
+        // The socket closed under us: nothing more to say on it.
+      }
+    }
+  }
+
+  function sendTrap(_send: unknown, self: unknown, args: unknown[]): unknown {
+    let result: unknown
+    try {
+      result = callFunction(nativeSend as Method, self, args)
+    } catch (error) {
+      throw asNativeThrew(error, args, sendTrap)
+    }
+    const connection = typeof self === 'object' && self !== null ? weakMapGet(connections, self) : undefined
+    if (connection !== undefined) after(connection, self, args)
+    return result
+  }
+
+  const intercepted = new Proxy(NativeWebSocket, { construct: constructTrap })
+  const send = new Proxy(nativeSend as Method, { apply: sendTrap })
+  defineProperty(prototype, 'send', { ...sendDescriptor, value: send })
+  defineProperty(prototype, 'constructor', { ...constructorDescriptor, value: intercepted })
+  defineProperty(target, 'WebSocket', { ...globalDescriptor, value: intercepted })
+  showAsNative(intercepted, NativeWebSocket)
+  showAsNative(send, nativeSend as object)
+  return true
+}
