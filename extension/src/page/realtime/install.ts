@@ -8,8 +8,14 @@
 // always goes first, untouched, through the native send; a reminder due after it goes out right
 // after it, in the same call, so before anything else the page sends (the Agents SDK sends its
 // `response.create` next, in the same turn). The origin's setting is read on every message: off
-// reads nothing, observe reads and sends nothing. Built-ins are those of document_start; what the
-// native throws reaches the page as it threw it (native-errors.ts); the guard's failures never do.
+// reads nothing, observe reads and sends nothing. `WebSocket` and its `send` are those of
+// document_start; what the native throws reaches the page as it threw it (native-errors.ts); the
+// guard's failures never do. The members the guard reads a socket with (`addEventListener`,
+// `MessageEvent`'s `data`, `URL`'s `href`, `Blob`'s `text`) are taken when first needed, not at
+// document_start, as absolute-url.ts takes the URL built-ins: the first touch of those interfaces
+// would cost every frame (docs/architecture.md, "Start-up and on-demand halves"). A page that
+// replaced one of them by then can only change what the guard reads of its own sockets, which it
+// could send itself (docs/security.md).
 import { callFunction, hasInstance, weakMapGet, weakMapSet } from '../../../../engine/intrinsics.ts'
 import type { RealtimeProtocol } from '../../../../engine/wire/index.ts'
 import type { AgentReach } from '../../protocol/events.ts'
@@ -51,6 +57,23 @@ const prototypeMember = (constructor: unknown, key: string): PropertyDescriptor 
 
 const REACH: Readonly<Record<RealtimeProtocol, AgentReach>> = { 'openai-realtime': 'realtime-ws', 'gemini-live': 'gemini-live' }
 
+/** What a socket is read with, taken on first need. */
+interface SocketReaders {
+  readonly addListener: unknown
+  readonly messageData: unknown
+  readonly NativeURL: typeof URL | undefined
+  readonly hrefOf: unknown
+}
+
+function socketReaders(target: typeof globalThis): SocketReaders {
+  return {
+    addListener: prototypeMember(target.EventTarget, 'addEventListener')?.value,
+    messageData: prototypeMember(target.MessageEvent, 'data')?.get,
+    NativeURL: typeof target.URL === 'function' ? target.URL : undefined,
+    hrefOf: prototypeMember(target.URL, 'href')?.get,
+  }
+}
+
 /** Replaces `WebSocket`; false when the page has none (or not the one the browser defines). */
 export function installRealtimeHooks({ target, mode, analysis, showAsNative }: RealtimeHookOptions): boolean {
   const found: unknown = target.WebSocket
@@ -60,14 +83,12 @@ export function installRealtimeHooks({ target, mode, analysis, showAsNative }: R
   const globalDescriptor = ownDescriptor(target, 'WebSocket')
   const constructorDescriptor = ownDescriptor(prototype, 'constructor')
   const sendDescriptor = ownDescriptor(prototype, 'send')
-  const addListener: unknown = prototypeMember(target.EventTarget, 'addEventListener')?.value
-  const messageData: unknown = prototypeMember(target.MessageEvent, 'data')?.get
-  const hrefOf: unknown = prototypeMember(target.URL, 'href')?.get
-  const NativeURL = target.URL
   const nativeSend: unknown = sendDescriptor?.value
-  if (!globalDescriptor || !constructorDescriptor || typeof nativeSend !== 'function' || typeof addListener !== 'function' || typeof messageData !== 'function') return false
+  if (!globalDescriptor || !constructorDescriptor || typeof nativeSend !== 'function') return false
   const binaryText = createBinaryText(target)
   const connections = new WeakMap<object, Connection>()
+  let readers: SocketReaders | undefined
+  const readersNow = (): SocketReaders => (readers ??= socketReaders(target))
 
   /** The connection's reading, opened by its first message; undefined if even that fails. */
   function linkOf(connection: Connection): RealtimeLink | undefined {
@@ -91,7 +112,7 @@ export function installRealtimeHooks({ target, mode, analysis, showAsNative }: R
     if (modeNow() === 'off') return
     let data: unknown
     try {
-      data = callFunction(messageData as () => unknown, event, [])
+      data = callFunction(readersNow().messageData as () => unknown, event, [])
     } catch {
       return
     }
@@ -102,7 +123,8 @@ export function installRealtimeHooks({ target, mode, analysis, showAsNative }: R
 
   function addressOf(value: unknown): string | undefined {
     if (typeof value === 'string') return value
-    return typeof hrefOf === 'function' && hasInstance(NativeURL, value) ? (callFunction(hrefOf as () => string, value, []) as string) : undefined
+    const { NativeURL, hrefOf } = readersNow()
+    return typeof hrefOf === 'function' && NativeURL !== undefined && hasInstance(NativeURL, value) ? (callFunction(hrefOf as () => string, value, []) as string) : undefined
   }
 
   /** Listens to a socket that may be a realtime session before the page can. */
@@ -112,6 +134,9 @@ export function installRealtimeHooks({ target, mode, analysis, showAsNative }: R
       const protocol = address === undefined ? undefined : realtimeProtocolOf(address)
       if (protocol === undefined) return
       const connection: Connection = { protocol, address: address!, link: undefined }
+      const { addListener, messageData } = readersNow()
+      // Without them a socket cannot be read: it is left the page's alone.
+      if (typeof addListener !== 'function' || typeof messageData !== 'function') return
       weakMapSet(connections, socket, connection)
       const listener: Listener = (event) => heard(connection, event)
       callFunction(addListener as Method, socket, ['message', listener])
