@@ -25,6 +25,7 @@ export const { isArray } = Array
 export const { isFinite: isFiniteNumber, isSafeInteger } = Number
 export const { isView: isArrayBufferView } = ArrayBuffer
 export const NativeWeakRef = WeakRef
+export const NativeWeakMap = WeakMap
 export const NativeError = Error
 export const toText = String
 export const decodeUriComponent = decodeURIComponent

@@ -10,7 +10,7 @@ import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { ResponsesTraffic } from '../responses/traffic.ts'
 import type { AgentStreams } from '../streams/agent-streams.ts'
-import { createResponseWatch } from '../responses/watch.ts'
+import { createResponseWatch, type ResponseWatch } from '../responses/watch.ts'
 import type { Analysed, Plan, WireAnalysis } from '../wire/analysis.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
 import { createOutgoing, type Candidate } from './outgoing.ts'
@@ -36,7 +36,10 @@ export function installFetchInterceptor({ target, mode, analysis, showAsNative, 
   const nativeFetch = target.fetch
   if (typeof nativeFetch !== 'function') return false
   const outgoing = createOutgoing(target)
-  const watch = createResponseWatch(target, showAsNative)
+  // The members responses are read with are taken by the first request that may be an LLM request,
+  // not at document_start: their first touch costs every frame (docs/security.md).
+  let watch: ResponseWatch | undefined
+  const watchNow = (): ResponseWatch => (watch ??= createResponseWatch(target, showAsNative))
   const NativePromise = target.Promise
   const { then } = NativePromise.prototype
 
@@ -53,14 +56,14 @@ export function installFetchInterceptor({ target, mode, analysis, showAsNative, 
   function send(self: unknown, args: readonly unknown[], analysed: Analysed, withBody: (body: string) => readonly unknown[]): Promise<Response> {
     let sent: Promise<Response> | undefined
     try {
-      sent = responses?.().send({ args, analysed, withBody, dispatch: (planned) => dispatch(self, planned), watch })
+      sent = responses?.().send({ args, analysed, withBody, dispatch: (planned) => dispatch(self, planned), watch: watchNow() })
     } catch (error) {
       return dispatch(self, failed(args, error))
     }
     if (sent) return sent
     const response = dispatch(self, plan(args, analysed, withBody))
     try {
-      streams?.().follow(response, analysed, watch)
+      streams?.().follow(response, analysed, watchNow())
     } catch {
       // The page gets its response as the browser gives it.
     }

@@ -1,9 +1,11 @@
 // The built-ins a response's body is passed through with (pass-through.ts, page-response.ts),
-// captured at document_start, before any page script: a page that later replaces a method of
-// `Response`, `Headers`, `ReadableStream`, its reader or controller, or `TextDecoder` neither
-// breaks the reading nor chooses what the guard reads. Taking them costs every frame the first
-// touch of seven interfaces (about 0.1 ms, docs/architecture.md, "Start-up and on-demand halves");
-// taken later, they would be whatever the page had put in their place by then.
+// captured by the frame's first request that may be an LLM request (fetch/install.ts): from then
+// on, a page that replaces a method of `Response`, `Headers`, `ReadableStream`, its reader or
+// controller, or `TextDecoder` neither breaks the reading nor chooses what the guard reads. Taken
+// at document_start they would cost every frame the first touch of seven interfaces (about 0.2 ms
+// of script time); a page that replaced one before its first such request only changes what its
+// own responses are read with (docs/security.md).
+import { arrayPush, objectKeys } from '../../../../engine/intrinsics.ts'
 
 type Getter<T> = (this: unknown) => T
 type Method = (this: unknown, ...args: unknown[]) => unknown
@@ -61,9 +63,10 @@ export function captureBodyNatives(target: typeof globalThis): BodyNatives | nul
     const headers = target.Headers.prototype
     const typedArray = getPrototypeOf(target.Uint8Array.prototype) as object
     const readers: (readonly [string, Method])[] = []
-    for (const key of READERS) {
-      const found = method(response, key)
-      if (found) readers.push([key, found])
+    // Plain loops and the captured built-ins only: this runs once page scripts have (fetch/install.ts).
+    for (let i = 0; i < READERS.length; i++) {
+      const found = method(response, READERS[i]!)
+      if (found) arrayPush(readers, [READERS[i]!, found] as const)
     }
     const natives = {
       then: target.Promise.prototype.then,
@@ -89,9 +92,15 @@ export function captureBodyNatives(target: typeof globalThis): BodyNatives | nul
       decode: target.TextDecoder.prototype.decode,
     }
     const { response: members, ...rest } = natives
-    const complete = Object.values(rest).every((value) => typeof value === 'function') && Object.values(members).every((value) => value !== undefined)
-    return complete ? (natives as BodyNatives) : null
+    return everyOf(rest, (value) => typeof value === 'function') && everyOf(members, (value) => value !== undefined) ? (natives as BodyNatives) : null
   } catch {
     return null
   }
+}
+
+/** Whether every own value of `record` passes `test`. */
+function everyOf(record: object, test: (value: unknown) => boolean): boolean {
+  const names = objectKeys(record)
+  for (let i = 0; i < names.length; i++) if (!test((record as Record<string, unknown>)[names[i]!])) return false
+  return true
 }

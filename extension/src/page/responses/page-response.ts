@@ -9,7 +9,7 @@
 // `JSON.stringify` see what they see without the extension. `Response.prototype` is left as it is,
 // so every other response of the page is the browser's alone, its errors without a frame of ours.
 // A clone is another Response of the browser's, watched the same way.
-import { callFunction, objectCreate, weakMapGet, weakMapSet } from '../../../../engine/intrinsics.ts'
+import { callFunction, NativeWeakMap, objectCreate, weakMapGet, weakMapSet } from '../../../../engine/intrinsics.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { BodyNatives } from './body-natives.ts'
 import { watchBody, type BodySink } from './body-watcher.ts'
@@ -32,10 +32,10 @@ interface Adopted {
 
 type Native = (...args: unknown[]) => unknown
 
-/** Made at document_start, with what was captured then; touches nothing of the page's. */
+/** Made with what body-natives.ts captured, at the same time; touches nothing of the page's. */
 export function createPageResponses(natives: BodyNatives, showAsNative: ShowAsNative): PageResponses {
   const { NativeProxy, NativeResponse, defineProperty, response: members, headersOf, headersGet, locked, getReader } = natives
-  const adopted = new WeakMap<object, Adopted>()
+  const adopted = new NativeWeakMap<object, Adopted>()
 
   function readingOf(state: Adopted): Response {
     if (state.reading) return state.reading

@@ -5,7 +5,7 @@
 // it would without the extension), and a page that cancels cancels the original, which closes the
 // connection. Nothing is read ahead (the stream's high-water mark is 0). A byte stream, as the
 // browser's own bodies are: the page can read it with a BYOB reader. Every call goes through the
-// built-ins captured at document_start (body-natives.ts); `pull` and `cancel` return nothing, so
+// built-ins body-natives.ts captured; `pull` and `cancel` return nothing, so
 // the stream never looks up `then` on a promise of ours (a page's replaced `then` would run there).
 import { callFunction, objectCreate } from '../../../../engine/intrinsics.ts'
 import type { BodyNatives } from './body-natives.ts'

@@ -1,8 +1,8 @@
 // Watching the responses the page receives as the page reads them (page-response.ts): the
 // response is adopted by a handler attached before the page gets the promise, so it runs before
-// any of the page's and the page never holds the response unadopted. Everything is made at
-// document_start, with the built-ins captured then (body-natives.ts): a realm where that fails
-// is left as it was, its responses unwatched.
+// any of the page's and the page never holds the response unadopted. Everything is made by the
+// frame's first request that may be an LLM request, with the built-ins captured then
+// (body-natives.ts): a realm where that fails is left as it was, its responses unwatched.
 import { callFunction } from '../../../../engine/intrinsics.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import { captureBodyNatives } from './body-natives.ts'

@@ -5,6 +5,7 @@ import type { AgentState, PanelEvent } from '../../../../../extension/src/protoc
 import type { ZeroCodeMode } from '../../../../../extension/src/protocol/zero-code-mode.ts'
 import { installFetchInterceptor as installProxy } from '../../../../../extension/src/page/fetch/install.ts'
 import { createNativeLook } from '../../../../../extension/src/page/native-look.ts'
+import { createAgentStreams } from '../../../../../extension/src/page/streams/agent-streams.ts'
 import { createWireAnalysis, type WireAnalysis } from '../../../../../extension/src/page/wire/analysis.ts'
 
 interface Options {
@@ -14,11 +15,14 @@ interface Options {
   readonly emit: (event: PanelEvent) => void
   readonly hookSaw: (tool: string, canonicalArguments: string) => boolean
   readonly maxConversations?: number
+  /** Follows agent event streams too, as the page script does (streams/agent-streams.ts). */
+  readonly streams?: boolean
 }
 
-export function installFetchInterceptor({ target, mode, ...rest }: Options): { snapshot(): AgentState[] } {
+export function installFetchInterceptor({ target, mode, streams, ...rest }: Options): { snapshot(): AgentState[] } {
   let analysis: WireAnalysis | undefined
+  const analysed = () => (analysis ??= createWireAnalysis({ now: target.Date.now.bind(target.Date), ...rest }))
   const showAsNative = createNativeLook(target)
-  installProxy({ target, mode, showAsNative, analysis: () => (analysis ??= createWireAnalysis({ now: target.Date.now.bind(target.Date), ...rest })) })
+  installProxy({ target, mode, showAsNative, analysis: analysed, ...(streams ? { streams: () => createAgentStreams(analysed()) } : {}) })
   return { snapshot: () => analysis?.snapshot() ?? [] }
 }

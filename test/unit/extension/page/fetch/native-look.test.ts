@@ -38,17 +38,18 @@ describe('a Proxy that still looks native', () => {
 })
 
 describe('installed at document_start, in every frame', () => {
-  test('the interfaces a response body is read with are taken when installing, before any page script; those a request is read with by the first call', async () => {
+  test('no interface is touched when installing: those a request is read with are taken by the first call, those a response body is read with by the first that may be an LLM request', async () => {
     const touched: string[] = []
     const globals: Record<string, unknown> = { fetch: () => Promise.resolve(new Response('ok')) }
     const interfaces = { Request, Headers, Response, URL, ReadableStream, ReadableStreamDefaultReader, ReadableByteStreamController, ReadableStreamBYOBRequest, TextDecoder }
     for (const [name, value] of Object.entries(interfaces)) Object.defineProperty(globals, name, { get: () => (touched.push(name), value), enumerable: true, configurable: true })
     const target = vm.runInContext('globalThis', vm.createContext(globals)) as typeof globalThis
-    installFetchInterceptor({ target, config: () => RECOMMENDED_CONFIG, emit: () => undefined, hookSaw: () => false, mode: () => 'guard' })
-    const body = ['Headers', 'Response', 'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableByteStreamController', 'ReadableStreamBYOBRequest', 'TextDecoder']
-    expect(new Set(touched)).toEqual(new Set(body))
+    installFetchInterceptor({ target, config: () => RECOMMENDED_CONFIG, emit: () => undefined, hookSaw: () => false, mode: () => 'guard', streams: true })
+    expect(touched).toEqual([])
+    await target.fetch('https://example.test/', { method: 'GET' })
+    expect(new Set(touched)).toEqual(new Set(['Request', 'Headers']))
     touched.length = 0
     await target.fetch('https://example.test/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"messages":[]}' })
-    expect(new Set(touched)).toEqual(new Set(['Request', 'Headers']))
+    expect(new Set(touched)).toEqual(new Set(['Headers', 'Response', 'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableByteStreamController', 'ReadableStreamBYOBRequest', 'TextDecoder']))
   })
 })
