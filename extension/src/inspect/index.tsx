@@ -5,7 +5,7 @@
 import { render } from 'preact'
 import { Panel } from '../panel/components/panel.tsx'
 import { linkBridge } from '../panel/host/bridge-connection.ts'
-import { portsFromQuery } from '../panel/host/bridge-ports.ts'
+import { portsFromQuery } from '../ui/bridge-ports.ts'
 import { bridgeConfigSink } from '../panel/host/bridge-sink.ts'
 import { createPanelStore } from '../panel/store/panel-store.ts'
 

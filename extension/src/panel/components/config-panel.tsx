@@ -1,14 +1,16 @@
 import './common-controls.css'
 import './config-panel.css'
 import type { GuardConfig } from '../../../../engine/index.ts'
+import type { BridgePortsSetting } from '../../ui/bridge-ports-setting.ts'
 import type { PanelStore } from '../store/panel-store.ts'
+import { BridgePortsEditor } from './bridge-ports-editor.tsx'
 import { ConfigEditor } from './config-editor.tsx'
 import type { ConfigSink } from './config-sink.ts'
 import { describeDetectors } from './detector-summary.ts'
 import { describePatterns, describeThresholds } from './format.ts'
 
-/** The Config tab: what the page runs now, and the editor for what it should run. */
-export function ConfigPanel({ store, sink }: { store: PanelStore; sink: ConfigSink }) {
+/** The Config tab: what the page runs now, the editor for what it should run, and the Node processes' ports. */
+export function ConfigPanel({ store, sink, bridgePorts }: { store: PanelStore; sink: ConfigSink; bridgePorts?: BridgePortsSetting }) {
   const inForce = store.config()
   const pending = inForce !== undefined && JSON.stringify(inForce) !== JSON.stringify(sink.current())
   return (
@@ -30,8 +32,19 @@ export function ConfigPanel({ store, sink }: { store: PanelStore; sink: ConfigSi
         <h2 id="rtg-edit-config" class="rtg-heading">
           Edit
         </h2>
-        <ConfigEditor sink={sink} hint="Applying sends the config to the inspected page's guard, which confirms it above. Keys left out take the recommended values." />
+        <ConfigEditor
+          sink={sink}
+          hint="Applying sends the config to the inspected page's guard, which confirms it above, and to every Node process attached. Keys left out take the recommended values."
+        />
       </section>
+      {bridgePorts !== undefined && (
+        <section aria-labelledby="rtg-node-processes">
+          <h2 id="rtg-node-processes" class="rtg-heading">
+            Node processes
+          </h2>
+          <BridgePortsEditor setting={bridgePorts} />
+        </section>
+      )}
     </div>
   )
 }
