@@ -16,7 +16,7 @@ function main(root: HTMLElement): void {
   for (const port of portsFromQuery(location.search)) {
     sinks.links.push(linkBridge({ port, store, url: `ws://${location.host}/bridge/${port}`, onChange: sinks.changed }))
   }
-  render(<Panel store={store} sink={sinks.sink} />, root)
+  render(<Panel store={store} sink={sinks.sink} processes={sinks.processes} />, root)
 }
 
 main(document.getElementById('app')!)

@@ -27,7 +27,7 @@ async function main(root: HTMLElement): Promise<void> {
   if (tabId === undefined) store.setConnection({ kind: 'no-tab' })
   else connectPanel({ tabId, store })
   attachBridges({ store, sinks, search: location.search, pageUrl: inspectedPageUrl(), added: bridgePorts })
-  const draw = (theme: Theme | undefined) => render(<Panel store={store} sink={sink} theme={theme} zeroCode={zeroCode} bridgePorts={bridgePorts} />, root)
+  const draw = (theme: Theme | undefined) => render(<Panel store={store} sink={sink} theme={theme} zeroCode={zeroCode} bridgePorts={bridgePorts} processes={sinks.processes} />, root)
   draw(devtoolsTheme())
   focusFilterOnFind()
   followDevtoolsTheme(draw)

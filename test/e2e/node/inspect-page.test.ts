@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
 import { type Browser, DIST_DIR, launch } from '../support/browser.ts'
-import { ANSWER, configsTold, detailedAt, freePort, useServedApp, watchBridge } from './served-app.ts'
+import { ANSWER, configShown, detailedAt, freePort, useServedApp } from './served-app.ts'
 
 /** The file the package's `bin` names, as built: what `npx repeat-tool-guard` runs. */
 const CLI = join(DIST_DIR, 'engine-package/inspect/cli.js')
@@ -42,7 +42,6 @@ it('shows the process’s agent, its calls and reminders in a plain page, and ap
   // Tall enough that the timeline draws every row of two runs: it draws only the rows in view.
   await page.setViewportSize({ width: 1280, height: 2400 })
   await page.goto(inspectorUrl)
-  const watcher = await watchBridge(app.bridgePort)
   try {
     const badge = page.getByTestId('agent-frame').filter({ hasText: `server · pid ${app.pid} · node ` })
     await run()
@@ -53,12 +52,12 @@ it('shows the process’s agent, its calls and reminders in a plain page, and ap
     await page.getByTestId('tab-config').click()
     await page.getByTestId('config-input').fill(JSON.stringify({ thresholds: [2, 4] }))
     await page.getByTestId('config-apply').click()
-    await expect.poll(() => configsTold(watcher.messages), { timeout: 15_000 }).toEqual([[2, 4]])
+    // The process says what it runs once it applied the config: the next run starts after that.
+    await expect.poll(() => configShown(page, app.pid), { timeout: 15_000 }).toEqual(['thresholds 2, 4'])
     await run()
     await page.getByTestId('tab-timeline').click()
     await expect.poll(() => page.getByTestId('reminder-text').allTextContents(), { timeout: 15_000 }).toEqual([GENTLE, detailedAt(5), GENTLE, detailedAt(4)])
   } finally {
-    watcher.socket.close()
     await page.close()
   }
 })

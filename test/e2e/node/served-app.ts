@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { WebSocket } from 'ws'
 import { detailed } from '../../fixtures/wire/reminders.ts'
@@ -108,5 +109,10 @@ export async function watchBridge(port: number): Promise<{ socket: WebSocket; me
 
 export const eventsOf = (messages: readonly BridgeToClient[]): PanelEvent[] => messages.flatMap((m) => (m.kind === 'events' ? m.events : []))
 export const reminderCounts = (events: readonly PanelEvent[]) => events.flatMap((e) => (e.type === 'reminder' ? [e.count] : []))
-/** The thresholds of the config events the process told its clients of, in order. */
-export const configsTold = (messages: readonly BridgeToClient[]) => eventsOf(messages).flatMap((e) => (e.type === 'config' ? [e.config.thresholds] : []))
+/** What a panel's Config tab says the process `pid` runs, read at once (no row yet: none). */
+export const configShown = (panel: Page, pid: number) =>
+  panel
+    .getByTestId('config-in-force-process')
+    .filter({ hasText: `server · pid ${pid} ` })
+    .locator('td')
+    .allTextContents()

@@ -51,8 +51,9 @@ export function linkBridge({ port, store, url = `ws://127.0.0.1:${port}`, delay,
         onChange()
       },
       events({ events }) {
-        ingest(events)
+        // The config first: the store's readers draw again as the events are ingested.
         for (const event of events) if (event.type === 'config') config = event.config
+        ingest(events)
         if (events.some((event) => event.type === 'config')) onChange()
       },
       refused(reason) {
