@@ -8,7 +8,7 @@ import { BRIDGE_PORTS_STORAGE_KEY } from '../../../extension/src/ui/stored-bridg
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
 import { type Browser, launch } from '../support/browser.ts'
 import { devToolsFor } from '../support/devtools.ts'
-import { ANSWER, detailedAt, useServedApp } from './served-app.ts'
+import { ANSWER, detailedAt, showServerAgent, useServedApp } from './served-app.ts'
 
 const app = useServedApp()
 let browser: Browser
@@ -44,6 +44,7 @@ it('shows the server’s agent, its calls and reminders live once the user adds 
     await runFromPage(page)
     const badge = panel.locator('[data-testid=agent-frame]').filter({ hasText: `server · pid ${app.pid} · node ` })
     await badge.first().waitFor({ timeout: 15_000 })
+    await showServerAgent(panel, app.pid)
     await expect.poll(() => texts(panel, 'reminder-text'), { timeout: 15_000 }).toEqual([GENTLE, detailedAt(5)])
     expect(await texts(panel, 'call-tool')).toEqual(Array(6).fill('read_file'))
     // Live: the next run's calls and reminders arrive without the panel being opened again.

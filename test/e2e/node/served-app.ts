@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { WebSocket } from 'ws'
 import { detailed } from '../../fixtures/wire/reminders.ts'
@@ -116,3 +116,13 @@ export const configShown = (panel: Page, pid: number) =>
     .filter({ hasText: `server · pid ${pid} ` })
     .locator('td')
     .allTextContents()
+
+/**
+ * Shows in the timeline only the agent of the process `pid`, once its row is listed: a panel of a
+ * page served from localhost also attaches to the default port, where another process of the
+ * machine may be talking.
+ */
+export async function showServerAgent(panel: Page | Frame, pid: number): Promise<void> {
+  const row = panel.locator('[data-testid=agent-row]').filter({ hasText: `server · pid ${pid} · node ` })
+  await row.first().click({ timeout: 15_000 })
+}
