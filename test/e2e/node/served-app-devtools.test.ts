@@ -8,7 +8,7 @@ import { BRIDGE_PORTS_STORAGE_KEY } from '../../../extension/src/ui/stored-bridg
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
 import { type Browser, launch } from '../support/browser.ts'
 import { devToolsFor } from '../support/devtools.ts'
-import { ANSWER, detailedAt, showServerAgent, useServedApp } from './served-app.ts'
+import { ANSWER, detailedAt, serverAgentRow, useServedApp } from './served-app.ts'
 
 const app = useServedApp()
 let browser: Browser
@@ -31,20 +31,23 @@ it('shows the server’s agent, its calls and reminders live once the user adds 
   await page.goto(`${app.origin}/`)
   const devtools = await devToolsFor(browser.debuggingEndpoint!, page.url())
   try {
-    // Tall enough that the panel's timeline draws every row of two runs: it draws only the rows in view.
+    // Tall enough that the panel's timeline draws every row of two runs (it draws only the rows in
+    // view); set before the panel shows, so that DevTools has laid it out at this size.
     await devtools.page.setViewportSize({ width: 1280, height: 2400 })
     await devtools.showPanel(`chrome-extension://${browser.extensionId}RepeatToolGuard`)
     const panel = await devtools.panelFrame('/panel.html')
-    await panel.locator('[data-testid=tab-config]').click()
+    // In DevTools the panel is a frame of another process: its controls are worked by their own
+    // events (click, keys), not by a pointer aimed at where DevTools draws them.
+    await panel.locator('[data-testid=tab-config]').dispatchEvent('click')
     await panel.locator('[data-testid=bridge-port-input]').fill(String(app.bridgePort))
-    await panel.locator('[data-testid=bridge-port-add]').click()
+    await panel.locator('[data-testid=bridge-port-input]').press('Enter')
     await expect.poll(() => texts(panel, 'bridge-port')).toEqual([`${app.bridgePort} Remove`])
-    await panel.locator('[data-testid=tab-timeline]').click()
+    await panel.locator('[data-testid=tab-timeline]').dispatchEvent('click')
 
     await runFromPage(page)
     const badge = panel.locator('[data-testid=agent-frame]').filter({ hasText: `server · pid ${app.pid} · node ` })
     await badge.first().waitFor({ timeout: 15_000 })
-    await showServerAgent(panel, app.pid)
+    await serverAgentRow(panel, app.pid).dispatchEvent('click')
     await expect.poll(() => texts(panel, 'reminder-text'), { timeout: 15_000 }).toEqual([GENTLE, detailedAt(5)])
     expect(await texts(panel, 'call-tool')).toEqual(Array(6).fill('read_file'))
     // Live: the next run's calls and reminders arrive without the panel being opened again.

@@ -10,7 +10,7 @@ import { BRIDGE_PORTS_STORAGE_KEY } from '../../../extension/src/ui/stored-bridg
 import { occurrences } from '../../fixtures/wire/placements.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
 import { type Browser, launch } from '../support/browser.ts'
-import { ANSWER, configShown, detailedAt, showServerAgent, useServedApp } from './served-app.ts'
+import { ANSWER, configShown, detailedAt, serverAgentRow, useServedApp } from './served-app.ts'
 
 const app = useServedApp()
 let browser: Browser
@@ -58,7 +58,7 @@ describe('the panel of a page served by a registered Node process', { timeout: 9
       const first = app.exchanges().length
       await runFromPage(page)
       await processBadge(panel).first().waitFor({ timeout: 15_000 })
-      await showServerAgent(panel, app.pid)
+      await serverAgentRow(panel, app.pid).click()
       await expect.poll(() => reminderTexts(panel), { timeout: 15_000 }).toEqual([GENTLE, detailedAt(5)])
       expect(await panel.getByTestId('call-tool').allTextContents()).toEqual(Array(6).fill('read_file'))
       expect(

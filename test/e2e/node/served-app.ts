@@ -118,11 +118,12 @@ export const configShown = (panel: Page, pid: number) =>
     .allTextContents()
 
 /**
- * Shows in the timeline only the agent of the process `pid`, once its row is listed: a panel of a
- * page served from localhost also attaches to the default port, where another process of the
- * machine may be talking.
+ * The row of the process `pid`'s agent in a panel's agent list: selected, the timeline shows only
+ * that agent, as a panel of a page served from localhost also attaches to the default port, where
+ * another process of the machine may be talking.
  */
-export async function showServerAgent(panel: Page | Frame, pid: number): Promise<void> {
-  const row = panel.locator('[data-testid=agent-row]').filter({ hasText: `server · pid ${pid} · node ` })
-  await row.first().click({ timeout: 15_000 })
-}
+export const serverAgentRow = (panel: Page | Frame, pid: number) =>
+  panel
+    .locator('[data-testid=agent-row]')
+    .filter({ hasText: `server · pid ${pid} · node ` })
+    .first()
