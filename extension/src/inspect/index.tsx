@@ -5,7 +5,7 @@
 import { render } from 'preact'
 import { Panel } from '../panel/components/panel.tsx'
 import { linkBridge } from '../panel/host/bridge-connection.ts'
-import { portsFromQuery } from '../panel/host/bridge-ports.ts'
+import { portsFromQuery } from '../ui/bridge-ports.ts'
 import { bridgeConfigSink } from '../panel/host/bridge-sink.ts'
 import { createPanelStore } from '../panel/store/panel-store.ts'
 
@@ -16,7 +16,7 @@ function main(root: HTMLElement): void {
   for (const port of portsFromQuery(location.search)) {
     sinks.links.push(linkBridge({ port, store, url: `ws://${location.host}/bridge/${port}`, onChange: sinks.changed }))
   }
-  render(<Panel store={store} sink={sinks.sink} />, root)
+  render(<Panel store={store} sink={sinks.sink} processes={sinks.processes} />, root)
 }
 
 main(document.getElementById('app')!)

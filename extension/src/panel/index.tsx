@@ -13,10 +13,11 @@ import { attachBridges } from './host/attach-bridges.ts'
 import { bridgeConfigSink } from './host/bridge-sink.ts'
 import { inspectedPageUrl } from './host/inspected-page-url.ts'
 import { createStorageZeroCodeSink } from '../ui/storage-zero-code-sink.ts'
+import { createStoredBridgePorts } from '../ui/stored-bridge-ports.ts'
 import { createPanelStore } from './store/panel-store.ts'
 
 async function main(root: HTMLElement): Promise<void> {
-  const [preserveLog, storageSink, zeroCode] = await Promise.all([loadPreserveLog(), createStorageConfigSink(), createStorageZeroCodeSink()])
+  const [preserveLog, storageSink, zeroCode, bridgePorts] = await Promise.all([loadPreserveLog(), createStorageConfigSink(), createStorageZeroCodeSink(), createStoredBridgePorts()])
   // A config saved here goes to the page and to every Node process attached (docs/node-bridge.md).
   const sinks = bridgeConfigSink(storageSink)
   const { sink } = sinks
@@ -25,8 +26,8 @@ async function main(root: HTMLElement): Promise<void> {
   const tabId = inspectedTabId()
   if (tabId === undefined) store.setConnection({ kind: 'no-tab' })
   else connectPanel({ tabId, store })
-  attachBridges({ store, sinks, search: location.search, pageUrl: inspectedPageUrl() })
-  const draw = (theme: Theme | undefined) => render(<Panel store={store} sink={sink} theme={theme} zeroCode={zeroCode} />, root)
+  attachBridges({ store, sinks, search: location.search, pageUrl: inspectedPageUrl(), added: bridgePorts })
+  const draw = (theme: Theme | undefined) => render(<Panel store={store} sink={sink} theme={theme} zeroCode={zeroCode} bridgePorts={bridgePorts} processes={sinks.processes} />, root)
   draw(devtoolsTheme())
   focusFilterOnFind()
   followDevtoolsTheme(draw)

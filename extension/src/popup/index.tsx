@@ -1,5 +1,6 @@
 // The toolbar action's popup (popup.html): the active tab's agents, reminders and zero-code
-// setting. Also opens as a page with ?tabId=N.
+// setting, and the Node processes behind a page served from localhost. Also opens as a page with
+// ?tabId=N.
 import { render } from 'preact'
 import { errorText } from '../../../engine/safe-reading.ts'
 import { createStorageZeroCodeSink } from '../ui/storage-zero-code-sink.ts'
@@ -9,6 +10,9 @@ import { Popup, type PopupState } from './popup.tsx'
 import './popup.css'
 import { popupTabId } from './popup-tab.ts'
 import { requestTabSummary } from './tab-summary-request.ts'
+import { countServers, type ServerCounts } from './server-counts.ts'
+import { DEFAULT_BRIDGE_PORT, isLoopbackPage } from '../ui/bridge-ports.ts'
+import { createStoredBridgePorts } from '../ui/stored-bridge-ports.ts'
 
 /** Draws the tab's summary, again with each answer while its page is still silent. */
 async function load(draw: (state: PopupState) => void): Promise<void> {
@@ -20,8 +24,18 @@ async function load(draw: (state: PopupState) => void): Promise<void> {
 async function main(root: HTMLElement): Promise<void> {
   const dark = matchMedia('(prefers-color-scheme: dark)').matches
   root.className = `rtg-inspector rtg-popup-root rtg-theme-${dark ? 'dark' : 'light'}`
-  const zeroCode = await createStorageZeroCodeSink()
-  const draw = (state: PopupState) => render(<Popup state={state} zeroCode={zeroCode} />, root)
+  const [zeroCode, bridgePorts] = await Promise.all([createStorageZeroCodeSink(), createStoredBridgePorts()])
+  let state: PopupState = { kind: 'loading' }
+  let servers: ServerCounts | undefined
+  const redraw = () => render(<Popup state={state} zeroCode={zeroCode} servers={servers?.counts() ?? []} />, root)
+  const draw = (next: PopupState) => {
+    state = next
+    // A page served from localhost: its Node processes are counted too, as the panel attaches to them.
+    if (servers === undefined && next.kind === 'ready' && isLoopbackPage(next.summary.pageUrl)) {
+      servers = countServers([DEFAULT_BRIDGE_PORT, ...bridgePorts.ports()], redraw)
+    }
+    redraw()
+  }
   draw({ kind: 'loading' })
   await load(draw).catch((error: unknown) => draw({ kind: 'failed', reason: errorText(error) }))
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PROTOCOL_VERSION } from '../../../extension/src/protocol/events.ts'
 import { PANEL_PORT, type BackgroundToPanel, type TabBatch } from '../../../extension/src/protocol/messages.ts'
-import { reconnectDelay } from '../../../extension/src/panel/host/backoff.ts'
+import { reconnectDelay } from '../../../extension/src/ui/backoff.ts'
 import { connectPanel, type PanelConnectionOptions } from '../../../extension/src/panel/host/panel-connection.ts'
 import { createPanelStore } from '../../../extension/src/panel/store/panel-store.ts'
 import { recordingPage, repeat } from './recorded-session.ts'

@@ -1,14 +1,17 @@
 import './common-controls.css'
 import './config-panel.css'
 import type { GuardConfig } from '../../../../engine/index.ts'
+import type { BridgePortsSetting } from '../../ui/bridge-ports-setting.ts'
 import type { PanelStore } from '../store/panel-store.ts'
+import { BridgePortsEditor } from './bridge-ports-editor.tsx'
+import { type ProcessConfig, ProcessConfigs } from './process-configs.tsx'
 import { ConfigEditor } from './config-editor.tsx'
 import type { ConfigSink } from './config-sink.ts'
 import { describeDetectors } from './detector-summary.ts'
 import { describePatterns, describeThresholds } from './format.ts'
 
-/** The Config tab: what the page runs now, and the editor for what it should run. */
-export function ConfigPanel({ store, sink }: { store: PanelStore; sink: ConfigSink }) {
+/** The Config tab: what the page runs now, the editor for what it should run, and the Node processes' ports. */
+export function ConfigPanel({ store, sink, bridgePorts, processes = [] }: { store: PanelStore; sink: ConfigSink; bridgePorts?: BridgePortsSetting; processes?: readonly ProcessConfig[] }) {
   const inForce = store.config()
   const pending = inForce !== undefined && JSON.stringify(inForce) !== JSON.stringify(sink.current())
   return (
@@ -26,12 +29,31 @@ export function ConfigPanel({ store, sink }: { store: PanelStore; sink: ConfigSi
         )}
         {pending && <p class="rtg-note">The saved config below differs: the page has not confirmed it yet.</p>}
       </section>
+      {processes.length > 0 && (
+        <section aria-labelledby="rtg-in-force-processes">
+          <h2 id="rtg-in-force-processes" class="rtg-heading">
+            In force in the Node processes
+          </h2>
+          <ProcessConfigs processes={processes} />
+        </section>
+      )}
       <section aria-labelledby="rtg-edit-config">
         <h2 id="rtg-edit-config" class="rtg-heading">
           Edit
         </h2>
-        <ConfigEditor sink={sink} hint="Applying sends the config to the inspected page's guard, which confirms it above. Keys left out take the recommended values." />
+        <ConfigEditor
+          sink={sink}
+          hint="Applying sends the config to the inspected page's guard, which confirms it above, and to every Node process attached. Keys left out take the recommended values."
+        />
       </section>
+      {bridgePorts !== undefined && (
+        <section aria-labelledby="rtg-node-processes">
+          <h2 id="rtg-node-processes" class="rtg-heading">
+            Node processes
+          </h2>
+          <BridgePortsEditor setting={bridgePorts} />
+        </section>
+      )}
     </div>
   )
 }

@@ -8,6 +8,10 @@
 // - `theme`: 'light' | 'dark' to match a host (DevTools); left out, it follows prefers-color-scheme.
 // - `zeroCode`: optional `ZeroCodeSink` (ui/zero-code-sink.ts): zero-code mode's per-origin setting,
 //   shown and switched in the status bar; left out (the playground), it is not shown.
+// - `bridgePorts`: optional `BridgePortsSetting` (ui/bridge-ports-setting.ts): the Node processes'
+//   ports the user added, edited in the Config tab; left out, the editor is not shown.
+// - `processes`: optional, the Node processes attached and the config each runs
+//   (process-configs.tsx), read at every render; shown in the Config tab.
 import '../../ui/theme.css'
 import './common-controls.css'
 import './panel.css'
@@ -30,12 +34,16 @@ import { useStoreVersion } from './use-store.ts'
 import { OUT_OF_REACH } from './reach.ts'
 import { WhatIfPanel } from './what-if-panel.tsx'
 import type { ZeroCodeSink } from '../../ui/zero-code-sink.ts'
+import type { BridgePortsSetting } from '../../ui/bridge-ports-setting.ts'
+import type { ProcessConfig } from './process-configs.tsx'
 
 interface PanelProps {
   readonly store: PanelStore
   readonly sink: ConfigSink
   readonly theme?: Theme
   readonly zeroCode?: ZeroCodeSink
+  readonly bridgePorts?: BridgePortsSetting
+  readonly processes?: () => readonly ProcessConfig[]
 }
 
 type Tab = 'timeline' | 'config' | 'what-if'
@@ -46,7 +54,7 @@ const TABS: readonly { readonly id: Tab; readonly label: string }[] = [
   { id: 'what-if', label: 'What-if' },
 ]
 
-export function Panel({ store, sink, theme, zeroCode }: PanelProps) {
+export function Panel({ store, sink, theme, zeroCode, bridgePorts, processes }: PanelProps) {
   useStoreVersion(store)
   const resolvedTheme = useTheme(theme)
   const [tab, setTab] = useState<Tab>('timeline')
@@ -139,7 +147,7 @@ export function Panel({ store, sink, theme, zeroCode }: PanelProps) {
                   <Timeline store={store} agent={agent ? selected : null} />
                 </>
               )}
-              {tab === 'config' && <ConfigPanel store={store} sink={sink} />}
+              {tab === 'config' && <ConfigPanel store={store} sink={sink} {...(bridgePorts ? { bridgePorts } : {})} {...(processes ? { processes: processes() } : {})} />}
               {tab === 'what-if' && <WhatIfPanel store={store} sink={sink} />}
             </div>
           </section>

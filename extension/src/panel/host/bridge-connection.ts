@@ -1,14 +1,14 @@
-// The panel's link to a guarded Node process (docs/node-bridge.md, "In the panel"): a WebSocket to its
-// bridge on the loopback address, every message checked like every other hop's, the process's
-// events ingested as a frame of their own (store/server-frames.ts). A process that goes away is
-// shown as gone, its agents kept; the link retries with backoff and a new process starts afresh.
+// The panel's link to a guarded Node process (docs/node-bridge.md, "In the panel"): the bridge's
+// socket as the panel and the popup open it (ui/bridge-socket.ts), the process's events ingested as
+// a frame of their own (store/server-frames.ts). A process that goes away is shown as gone, its
+// agents kept; the link tries again with backoff and a new process starts afresh.
 import type { GuardConfig } from '../../../../engine/index.ts'
-import type { ClientToBridge, ProcessInfo } from '../../protocol/bridge-messages.ts'
+import type { ProcessInfo } from '../../protocol/bridge-messages.ts'
 import { PROTOCOL_VERSION } from '../../protocol/events.ts'
-import { checkBridgeToClient } from '../../protocol/validate.ts'
+import { openBridgeSocket } from '../../ui/bridge-socket.ts'
 import type { PanelStore } from '../store/panel-store.ts'
-import { serverFrameId, serverLabel } from '../store/server-frames.ts'
-import { reconnectDelay } from './backoff.ts'
+import { serverLabel } from '../../ui/server-label.ts'
+import { serverFrameId } from '../store/server-frames.ts'
 
 export interface BridgeLink {
   readonly port: number
@@ -31,96 +31,50 @@ export interface BridgeLinkOptions {
   readonly onChange?: () => void
 }
 
-export function linkBridge({ port, store, url = `ws://127.0.0.1:${port}`, delay = reconnectDelay, onChange = () => {} }: BridgeLinkOptions): BridgeLink {
+export function linkBridge({ port, store, url = `ws://127.0.0.1:${port}`, delay, onChange = () => {} }: BridgeLinkOptions): BridgeLink {
   const frameId = serverFrameId(port)
-  let socket: WebSocket | undefined
   let attached: ProcessInfo | undefined
   let label = `server · port ${port}`
   let config: GuardConfig | undefined
-  let attempt = 0
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let closed = false
 
   const ingest = (events: Parameters<PanelStore['ingest']>[0]['events']): void => store.ingest({ frameId, url: label, events })
 
-  function open(): void {
-    timer = undefined
-    if (closed) return
-    try {
-      socket = new WebSocket(url)
-    } catch {
-      retry()
-      return
-    }
-    socket.onmessage = (message) => receive(message.data)
-    socket.onclose = () => {
-      socket = undefined
-      if (attached) {
+  const socket = openBridgeSocket({
+    url,
+    ...(delay ? { delay } : {}),
+    handlers: {
+      hello(hello) {
+        attached = hello.process
+        label = serverLabel(hello.process)
+        config = hello.snapshot.config
+        ingest([{ type: 'page-load', at: hello.snapshot.at, url: label }, hello.snapshot])
+        onChange()
+      },
+      events({ events }) {
+        // The config first: the store's readers draw again as the events are ingested.
+        for (const event of events) if (event.type === 'config') config = event.config
+        ingest(events)
+        if (events.some((event) => event.type === 'config')) onChange()
+      },
+      refused(reason) {
+        ingest([{ type: 'fault', at: Date.now(), message: `the process refused the config: ${reason}` }])
+      },
+      gone() {
         // Gone: its agents stay, no longer current; a process on this port later starts afresh.
-        label = `${serverLabel(attached)} · gone`
+        label = `${label} · gone`
         ingest([{ type: 'page-load', at: Date.now(), url: label }])
         attached = undefined
         onChange()
-      }
-      retry()
-    }
-  }
+      },
+      dropped: (reason) => store.countDrop(reason),
+    },
+  })
 
-  function retry(): void {
-    if (closed) return
-    attempt += 1
-    timer = setTimeout(open, delay(attempt))
-  }
-
-  function receive(data: unknown): void {
-    let message: unknown
-    try {
-      message = typeof data === 'string' ? JSON.parse(data) : undefined
-    } catch {
-      message = undefined
-    }
-    const checked = checkBridgeToClient(message)
-    if (!checked.ok) {
-      store.countDrop(checked.reason)
-      return
-    }
-    const value = checked.value
-    switch (value.kind) {
-      case 'hello':
-        attempt = 0
-        attached = value.process
-        label = serverLabel(value.process)
-        config = value.snapshot.config
-        ingest([{ type: 'page-load', at: value.snapshot.at, url: label }, value.snapshot])
-        onChange()
-        break
-      case 'events': {
-        ingest(value.events)
-        for (const event of value.events) if (event.type === 'config') config = event.config
-        if (value.events.some((event) => event.type === 'config')) onChange()
-        break
-      }
-      case 'refused':
-        ingest([{ type: 'fault', at: Date.now(), message: `the process refused the config: ${value.reason}` }])
-        break
-    }
-  }
-
-  open()
   return {
     port,
     process: () => attached,
     config: () => config,
-    configure(next) {
-      if (!socket || socket.readyState !== WebSocket.OPEN || !attached) return false
-      const message: ClientToBridge = { v: PROTOCOL_VERSION, kind: 'configure', config: next }
-      socket.send(JSON.stringify(message))
-      return true
-    },
-    close() {
-      closed = true
-      if (timer !== undefined) clearTimeout(timer)
-      socket?.close()
-    },
+    configure: (next) => attached !== undefined && socket.send({ v: PROTOCOL_VERSION, kind: 'configure', config: next }),
+    close: () => socket.close(),
   }
 }

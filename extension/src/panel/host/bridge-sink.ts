@@ -4,6 +4,8 @@
 // processes' own config is the one shown.
 import { DEFAULT_CONFIG, resolveConfig } from '../../../../engine/index.ts'
 import type { ConfigSink } from '../components/config-sink.ts'
+import type { ProcessConfig } from '../components/process-configs.tsx'
+import { serverLabel } from '../../ui/server-label.ts'
 import type { BridgeLink } from './bridge-connection.ts'
 
 export interface BridgeSinks {
@@ -12,6 +14,8 @@ export interface BridgeSinks {
   readonly links: BridgeLink[]
   /** A link's process or config changed: the editor reads the config again. */
   changed(): void
+  /** The processes attached, each with the config it said it runs. */
+  processes(): readonly ProcessConfig[]
 }
 
 export function bridgeConfigSink(base?: ConfigSink): BridgeSinks {
@@ -41,5 +45,11 @@ export function bridgeConfigSink(base?: ConfigSink): BridgeSinks {
     changed() {
       for (const listener of listeners) listener()
     },
+    processes: () =>
+      links.flatMap((link) => {
+        const process = link.process()
+        const config = link.config()
+        return process === undefined || config === undefined ? [] : [{ label: serverLabel(process), config }]
+      }),
   }
 }

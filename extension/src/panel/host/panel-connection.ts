@@ -2,7 +2,7 @@ import { PROTOCOL_VERSION } from '../../protocol/events.ts'
 import { PANEL_PORT, type PanelToBackground } from '../../protocol/messages.ts'
 import { checkBackgroundToPanel } from '../../protocol/validate.ts'
 import type { PanelStore } from '../store/panel-store.ts'
-import { reconnectDelay } from './backoff.ts'
+import { reconnectDelay } from '../../ui/backoff.ts'
 
 export interface PanelConnectionOptions {
   readonly tabId: number

@@ -85,6 +85,23 @@ describe('the toolbar popup', () => {
     expect(zeroCode.chosen).toEqual([['http://127.0.0.1:8080', 'guard']])
   })
 
+  it('counts the Node processes behind the page apart from its own agents, gone ones and cut histories said so', () => {
+    const server = { port: 8730, label: 'server · pid 7 · node 20 · app.js', agents: 2, reminders: 1, observed: 0, truncated: false, gone: false }
+    const servers = [server, { ...server, port: 8740, label: 'server · pid 9 · node 22', agents: 1, reminders: 3, observed: 2, truncated: true, gone: true }]
+    render(<Popup state={{ kind: 'ready', tabId: 4, summary: EMPTY_SUMMARY }} zeroCode={memoryZeroCode()} servers={servers} />)
+    expect(screen.getByTestId('popup-agents').textContent).toBe('No agent seen on this page yet.')
+    expect(screen.getByTestId('popup-server-agents').textContent).toBe('3 server agents in 2 Node processes')
+    expect(screen.getAllByTestId('popup-server').map((item) => item.textContent)).toEqual([
+      'server · pid 7 · node 20 · app.js: 2 agents, 1 reminder fired',
+      'server · pid 9 · node 22 · gone: 1 agent, at least 3 reminders fired, 2 reminders only observed',
+    ])
+  })
+
+  it('shows no server count when no process answered', () => {
+    render(<Popup state={{ kind: 'ready', tabId: 4, summary: EMPTY_SUMMARY }} zeroCode={memoryZeroCode()} servers={[]} />)
+    expect(screen.queryByTestId('popup-server-agents')).toBeNull()
+  })
+
   it('tells why it has nothing to show', () => {
     render(<Popup state={{ kind: 'failed', reason: 'No tab to describe.' }} zeroCode={memoryZeroCode()} />)
     expect(screen.getByRole('alert').textContent).toBe('No tab to describe.')
