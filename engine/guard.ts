@@ -6,7 +6,7 @@ import { createEmitter } from './emitter.ts'
 import { isObjectLike, kindOf, type ObservedCall, readExecution, UsageError } from './execution.ts'
 import { freeze, isArray, joined, mapped, now } from './intrinsics.ts'
 import { createToolFilter } from './patterns.ts'
-import { blockFeedback, comparedResult, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
+import { argumentsKey, blockFeedback, calledArguments, comparedResult, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
 import type { ToolPolicy } from './detectors/policy.ts'
 import { errorText } from './error-text.ts'
 import type { AgentSnapshot, GuardConfig, GuardConfigInput, NextDecision, PostToolDecision, PreToolDecision, ReminderMessage, RepeatToolGuard, ToolExecution, ToolResult } from './types.ts'
@@ -40,7 +40,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     // recognises by its shape and its text.
     const content = policy && detectors.contentOf(policy, result)
     const run = policy && advance(agent, call, policy, content)
-    const args = run ? run.canonicalArguments : canonicalArguments(call.arguments)
+    const args = run ? calledArguments(run) : canonicalArguments(call.arguments)
     const { count } = agent.chain
     const agentId = agent.info.id
     if (events.listening) {
@@ -87,12 +87,21 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       if (chain.call!.policy === policy) return chain.call!
     }
     const result = detectors.resultOf(policy, content, observed)
-    const call: TrackedCall = { tool, canonicalArguments: read.canonical, policy, result }
+    // Compared without the ignored keys (the same text unless the tool ignores some), shown as called.
+    const key = argumentsKey(policy, read.canonical, rawArguments)
+    const call: TrackedCall = { tool, canonicalArguments: key, calledArguments: read.canonical, policy, result }
     chain.call = call
-    if (repeat) return call
+    if (repeat) {
+      // A new config may ignore other keys: the chain compares by this call's text from now on,
+      // and a shape stands for the chain's text only while that is the text as called.
+      if (key !== chain.canonicalArguments) chain.shape = undefined
+      chain.canonicalArguments = key
+      return call
+    }
     const match = detectors.compare(chain, call)
+    // A shape stands for the text as called: kept only while that is the text the chain compares.
     keepShape(chain, match === 'same' && chain.canonicalArguments === read.canonical, read, rawArguments)
-    chain.canonicalArguments = read.canonical
+    chain.canonicalArguments = key
     // A denied call has no result of its own: the run's next result is compared with the last real one.
     if (match !== 'same' || !result?.denied) chain.result = result
     if (match === 'same') {
@@ -111,7 +120,8 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       const call = readExecution(exec, undefined)
       const known = call.agent && agents.find(call.agent)
       if (!known || !isTracked(call.tool)) return CONTINUE
-      const feedback = blockFeedback(known.chain, call.tool, detectors.policyFor(call.tool), () => canonicalArguments(call.arguments))
+      const policy = detectors.policyFor(call.tool)
+      const feedback = blockFeedback(known.chain, call.tool, policy, () => argumentsKey(policy, canonicalArguments(call.arguments), call.arguments))
       if (feedback === undefined) return CONTINUE
       events.emit({ type: 'blocked', at: now(), agentId: known.info.id, tool: call.tool, count: known.chain.count, feedback })
       return freeze({ kind: 'block', feedback })
@@ -174,9 +184,9 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   }
 
   function snapshot(): AgentSnapshot[] {
-    return mapped(agents.live(), ({ info, chain: { tool, canonicalArguments: args, count } }) => ({
+    return mapped(agents.live(), ({ info, chain: { tool, call, count } }) => ({
       ...info,
-      ...(tool !== undefined && { tool, canonicalArguments: args }),
+      ...(tool !== undefined && { tool, canonicalArguments: calledArguments(call!) }),
       count,
       nextThreshold: nextThreshold(detectors.policyFor(tool ?? ''), count),
     }))

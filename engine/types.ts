@@ -22,6 +22,8 @@ export interface GuardConfig {
   readonly stopAfter?: number
   /** Per-tool overrides; the first entry whose `match` pattern matches the tool wins. */
   readonly tools?: readonly ToolOverride[]
+  /** Object keys removed at any depth from the arguments before calls are compared. */
+  readonly ignoreArgumentKeys?: readonly string[]
 }
 
 export type CountBy = 'call' | 'tool'
@@ -41,6 +43,8 @@ export interface ToolOverride {
   readonly resultAware?: boolean
   /** `null`: never block this tool, whatever the top level says. */
   readonly stopAfter?: number | null
+  /** Replaces the top level's list for this tool; `[]` compares every key. */
+  readonly ignoreArgumentKeys?: readonly string[]
 }
 
 /** What a caller may pass: any subset of the keys; anything else is rejected. */
@@ -57,6 +61,7 @@ export type GuardConfigInput = Partial<{
   /** `null` turns enforcement off. */
   stopAfter: number | null
   tools: readonly ToolOverride[]
+  ignoreArgumentKeys: readonly string[]
 }>
 
 /** One executed tool call, as the agent loop hands it to the guard. */

@@ -5,7 +5,7 @@ import type { CountBy, CycleConfig, GuardConfig, GuardConfigInput, ToolOverride 
 import { isRecord } from '../records.ts'
 import { arrayFind, freeze, objectKeys as keysOf } from '../intrinsics.ts'
 
-type DetectorKey = 'countBy' | 'resultAware' | 'ignoreResultKeys' | 'cycles' | 'stopAfter' | 'tools'
+type DetectorKey = 'countBy' | 'resultAware' | 'ignoreResultKeys' | 'cycles' | 'stopAfter' | 'tools' | 'ignoreArgumentKeys'
 type DetectorSettings = Pick<GuardConfig, DetectorKey>
 
 /**
@@ -19,21 +19,23 @@ export const DETECTORS_OFF = freeze({
   cycles: null,
   stopAfter: null,
   tools: freeze([]),
+  ignoreArgumentKeys: freeze([]),
 } satisfies Required<Pick<GuardConfigInput, DetectorKey>>)
 
 export const DETECTOR_KEYS = keysOf(DETECTORS_OFF) as readonly DetectorKey[]
 
 const CYCLE_KEYS = ['maxPeriod', 'repeats']
-const OVERRIDE_KEYS = ['match', 'thresholds', 'countBy', 'resultAware', 'stopAfter']
+const OVERRIDE_KEYS = ['match', 'thresholds', 'countBy', 'resultAware', 'stopAfter', 'ignoreArgumentKeys']
 const MAX_PERIOD = 6
 
 const RESOLVE: { readonly [K in DetectorKey]: (value: unknown) => DetectorSettings[K] | null } = {
   countBy: (value) => countBy('countBy', value),
   resultAware: (value) => flag('resultAware', value),
-  ignoreResultKeys: objectKeys,
+  ignoreResultKeys: (value) => objectKeys('ignoreResultKeys', value),
   cycles,
   stopAfter: (value) => stopAfter('stopAfter', value),
   tools,
+  ignoreArgumentKeys: (value) => objectKeys('ignoreArgumentKeys', value),
 }
 
 /** The detector keys of `given` validated, the others taken from `base`; only keys that are on. */
@@ -70,11 +72,11 @@ function stopAfter(key: string, value: unknown): number | null {
   return value
 }
 
-function objectKeys(value: unknown): readonly string[] {
-  if (!Array.isArray(value)) throw new GuardConfigError('ignoreResultKeys', value, 'must be an array of object keys')
+function objectKeys(name: string, value: unknown): readonly string[] {
+  if (!Array.isArray(value)) throw new GuardConfigError(name, value, 'must be an array of object keys')
   for (let i = 0; i < value.length; i++) {
     const key: unknown = value[i]
-    if (typeof key !== 'string' || key.length === 0) throw new GuardConfigError(`ignoreResultKeys[${i}]`, key, 'must be a non-empty string')
+    if (typeof key !== 'string' || key.length === 0) throw new GuardConfigError(`${name}[${i}]`, key, 'must be a non-empty string')
   }
   return Object.freeze([...(value as string[])])
 }
@@ -106,5 +108,7 @@ function override(key: string, value: unknown): ToolOverride {
     ...(has('countBy') && { countBy: countBy(`${key}.countBy`, value.countBy) }),
     ...(has('resultAware') && { resultAware: flag(`${key}.resultAware`, value.resultAware) }),
     ...(has('stopAfter') && { stopAfter: stopAfter(`${key}.stopAfter`, value.stopAfter) }),
+    // Kept when empty: it replaces the top level's list, so `[]` compares this tool's every key.
+    ...(has('ignoreArgumentKeys') && { ignoreArgumentKeys: objectKeys(`${key}.ignoreArgumentKeys`, value.ignoreArgumentKeys) }),
   })
 }

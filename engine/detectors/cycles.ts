@@ -3,7 +3,7 @@
 import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { CycleConfig, ReminderMessage } from '../types.ts'
 import type { ResultKeys } from './result-key.ts'
-import { compareStep, type TrackedCall } from './run-key.ts'
+import { calledArguments, compareStep, type TrackedCall } from './run-key.ts'
 
 /** The last calls of one agent and, per period, how far the pattern has held. */
 interface CycleWindow {
@@ -106,7 +106,7 @@ function cycleReminder(block: readonly TrackedCall[], periods: number, previewCh
     `- cycle: ${block.map((e) => e.tool).join(' -> ')}`,
     `- repetitions: ${periods}`,
     '- calls:',
-    ...block.map((e, i) => `  ${i + 1}. ${e.tool} ${previewArguments(e.canonicalArguments, previewChars)}`),
+    ...block.map((e, i) => `  ${i + 1}. ${e.tool} ${previewArguments(calledArguments(e), previewChars)}`),
     'The same sequence of calls keeps coming back without progress. Inspect the latest results and choose a different action, or finish the task if enough evidence has been gathered.',
   ].join('\n')
   return noticeMessage(text, `cycle × ${periods}`)

@@ -7,13 +7,14 @@ import { anyDetectorOn } from './config.ts'
 import { createCycleDetector, type WindowOwner } from './cycles.ts'
 import { atThreshold, createPolicyResolver, type ToolPolicy } from './policy.ts'
 import { createResultKeys, type ResultKey } from './result-key.ts'
-import { compareStep, type StepMatch, type TrackedCall } from './run-key.ts'
+import { calledArguments, compareStep, type StepMatch, type TrackedCall } from './run-key.ts'
 import { sameToolReminder } from './same-tool.ts'
 
+export { argumentsKey } from './argument-key.ts'
 export { blockFeedback } from './enforcement.ts'
 export { comparedResult } from './result-key.ts'
 export { nextThreshold } from './policy.ts'
-export type { TrackedCall }
+export { calledArguments, type TrackedCall }
 
 interface Fired {
   readonly detector: DetectorName
@@ -34,11 +35,10 @@ export function createDetectors(config: GuardConfig) {
     if (!atThreshold(call.policy, count)) return undefined
     const {
       tool,
-      canonicalArguments,
       policy: { thresholds, countBy },
     } = call
     const level = count === thresholds[0] ? 'gentle' : 'detailed'
-    const request = { level, tool, count, canonicalArguments, argumentsPreviewChars: config.argumentsPreviewChars } as const
+    const request = { level, tool, count, canonicalArguments: calledArguments(call), argumentsPreviewChars: config.argumentsPreviewChars } as const
     return countBy === 'tool' ? { detector: 'same-tool', level, count, message: sameToolReminder(request) } : { detector: 'repeat', level, count, message: reminderMessage(request) }
   }
 

@@ -7,6 +7,7 @@ import { type Check, both, flag, list, natural, oneOf, orNull, record, reject, t
 
 const numbers = list((v, p) => typeof v === 'number' || reject('shape', `${p} must be a number`))
 const countBy = oneOf('call', 'tool')
+const keyList = list(text(LIMITS.text))
 
 export const guardConfig: Check = both(
   record(
@@ -22,7 +23,8 @@ export const guardConfig: Check = both(
       ignoreResultKeys: list(text(LIMITS.text)),
       cycles: record({ maxPeriod: natural, repeats: natural }),
       stopAfter: natural,
-      tools: list(record({ match: text(LIMITS.text) }, { thresholds: numbers, countBy, resultAware: flag, stopAfter: orNull(natural) })),
+      tools: list(record({ match: text(LIMITS.text) }, { thresholds: numbers, countBy, resultAware: flag, stopAfter: orNull(natural), ignoreArgumentKeys: keyList })),
+      ignoreArgumentKeys: keyList,
     },
   ),
   (value, path) => {

@@ -1,0 +1,63 @@
+// Validation of the round-two detector keys (docs/detectors.md, "Config errors"): each bad value
+// names its key, a rejected configure keeps the config in force, and a key at its "off" value is
+// left out of the resolved config.
+import { describe, expect, it } from 'vitest'
+import { createRepeatToolGuard, DEFAULT_CONFIG, DETECTORS_OFF, GuardConfigError, resolveConfig } from '../../../engine/index.ts'
+
+/** The GuardConfigError `input` raises, as [key, message]. */
+function rejection(input: unknown): [string, string] {
+  try {
+    resolveConfig(input)
+  } catch (error) {
+    expect(error).toBeInstanceOf(GuardConfigError)
+    const { key, message } = error as GuardConfigError
+    return [key, message]
+  }
+  throw new Error(`accepted ${JSON.stringify(input)}`)
+}
+
+describe('round-two detector config', () => {
+  it('leaves the new keys out while they are off, and turns them off from DETECTORS_OFF', () => {
+    expect(resolveConfig({ ignoreArgumentKeys: [] })).toEqual(DEFAULT_CONFIG)
+    const guard = createRepeatToolGuard({ ignoreArgumentKeys: ['requestId'] })
+    expect(guard.configure({ ...DETECTORS_OFF })).toEqual(DEFAULT_CONFIG)
+  })
+
+  it('keeps, copies and freezes ignoreArgumentKeys, top level and per tool (an empty list there too)', () => {
+    const keys = ['requestId']
+    const config = resolveConfig({
+      ignoreArgumentKeys: keys,
+      tools: [
+        { match: 'grep', ignoreArgumentKeys: [] },
+        { match: 'read_*', ignoreArgumentKeys: ['nonce'] },
+      ],
+    })
+    expect(config).toEqual({
+      ...DEFAULT_CONFIG,
+      ignoreArgumentKeys: ['requestId'],
+      tools: [
+        { match: 'grep', ignoreArgumentKeys: [] },
+        { match: 'read_*', ignoreArgumentKeys: ['nonce'] },
+      ],
+    })
+    keys.push('nonce')
+    expect(config.ignoreArgumentKeys).toEqual(['requestId'])
+    expect([config.ignoreArgumentKeys, config.tools![0]!.ignoreArgumentKeys].every(Object.isFrozen)).toBe(true)
+  })
+
+  it.each([
+    [{ ignoreArgumentKeys: 'requestId' }, 'ignoreArgumentKeys', 'ignoreArgumentKeys must be an array of object keys, got "requestId"'],
+    [{ ignoreArgumentKeys: ['a', ''] }, 'ignoreArgumentKeys[1]', 'ignoreArgumentKeys[1] must be a non-empty string, got ""'],
+    [{ tools: [{ match: 'grep', ignoreArgumentKeys: [3] }] }, 'tools[0].ignoreArgumentKeys[0]', 'tools[0].ignoreArgumentKeys[0] must be a non-empty string, got 3'],
+    [{ tools: [{ match: 'grep', ignoreArgumentKey: ['id'] }] }, 'tools[0].ignoreArgumentKey', 'tools[0].ignoreArgumentKey is not a tools entry key (did you mean ignoreArgumentKeys?), got ["id"]'],
+  ])('rejects %j, naming the key', (input, key, message) => {
+    expect(rejection(input)).toEqual([key, message])
+  })
+
+  it('keeps the config in force when a configure is rejected', () => {
+    const guard = createRepeatToolGuard({ ignoreArgumentKeys: ['requestId'] })
+    const before = guard.config
+    expect(() => guard.configure({ thresholds: [4], ignoreArgumentKeys: [''] })).toThrow(GuardConfigError)
+    expect(guard.config).toBe(before)
+  })
+})
