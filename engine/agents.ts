@@ -11,6 +11,8 @@ export interface AgentRecord {
   seq: number
   /** The cycle detector's window of the agent's calls, when it is on (detectors/cycles.ts). */
   cycleWindow?: object
+  /** The error-run detector's run, when it is on (detectors/error-runs.ts). */
+  errorRun?: object
 }
 
 interface AgentRegistry {

@@ -63,7 +63,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       events.emit(compared === undefined ? event : { ...event, result: compared })
     }
     if (!run) return undefined
-    const fired = detectors.reminderFor(agent, run, count)
+    const fired = detectors.reminderFor(agent, run, count, call, result)
     if (fired === undefined) return undefined
     const { level, message, detector } = fired
     events.emit({ type: 'reminder', at: now(), agentId, seq, tool, count: fired.count, level, ...(detectors.named && { detector }), message })

@@ -24,6 +24,13 @@ export interface GuardConfig {
   readonly tools?: readonly ToolOverride[]
   /** Object keys removed at any depth from the arguments before calls are compared. */
   readonly ignoreArgumentKeys?: readonly string[]
+  /** One tool returning errors `after` times in a row, whatever its arguments. Default off. */
+  readonly errorRuns?: ErrorRunConfig
+}
+
+export interface ErrorRunConfig {
+  /** Consecutive errors that fire the first reminder (then twice and three times that). */
+  readonly after: number
 }
 
 export type CountBy = 'call' | 'tool'
@@ -45,6 +52,8 @@ export interface ToolOverride {
   readonly stopAfter?: number | null
   /** Replaces the top level's list for this tool; `[]` compares every key. */
   readonly ignoreArgumentKeys?: readonly string[]
+  /** `null`: no error runs for this tool, whatever the top level says. */
+  readonly errorRuns?: ErrorRunConfig | null
 }
 
 /** What a caller may pass: any subset of the keys; anything else is rejected. */
@@ -62,6 +71,8 @@ export type GuardConfigInput = Partial<{
   stopAfter: number | null
   tools: readonly ToolOverride[]
   ignoreArgumentKeys: readonly string[]
+  /** `null` turns error runs off. */
+  errorRuns: ErrorRunConfig | null
 }>
 
 /** One executed tool call, as the agent loop hands it to the guard. */
@@ -86,7 +97,7 @@ export interface ReminderSource {
   readonly kind: 'plugin'
   readonly plugin: 'repeat-tool-guard'
   readonly form: 'notice'
-  /** `${tool} × ${count}`, or `cycle × ${completed periods}` */
+  /** `${tool} × ${count}`, `cycle × ${completed periods}` or `${tool} errors × ${count}` */
   readonly summary: string
 }
 
@@ -117,10 +128,10 @@ export type NextDecision = () => PostToolDecision | Promise<PostToolDecision>
 /** What `preExecute` says before a tool runs: go on, or do not run it and tell the model why. */
 export type PreToolDecision = { readonly kind: 'continue' } | { readonly kind: 'block'; readonly feedback: string }
 
-export type ReminderLevel = 'gentle' | 'detailed' | 'cycle'
+export type ReminderLevel = 'gentle' | 'detailed' | 'cycle' | 'error-run'
 
-/** Which detector fired: the original exact repeat, a same-tool run (`countBy: 'tool'`), or a cycle. */
-export type DetectorName = 'repeat' | 'same-tool' | 'cycle'
+/** Which detector fired: the original exact repeat, a same-tool run (`countBy: 'tool'`), a cycle, or an error run. */
+export type DetectorName = 'repeat' | 'same-tool' | 'cycle' | 'error-run'
 
 /** A live agent as the panel sees it. */
 export interface AgentInfo {

@@ -1,11 +1,11 @@
 // Validation of the opt-in detector keys (docs/detectors.md, "The keys"). A key at its "off" value is left out of
 // the resolved config, so a config that turns nothing on is the original's, byte for byte.
 import { GuardConfigError, pattern, rejectUnknownKeys, thresholds } from '../config-rules.ts'
-import type { CountBy, CycleConfig, GuardConfig, GuardConfigInput, ToolOverride } from '../types.ts'
+import type { CountBy, CycleConfig, ErrorRunConfig, GuardConfig, GuardConfigInput, ToolOverride } from '../types.ts'
 import { isRecord } from '../records.ts'
 import { arrayFind, freeze, objectKeys as keysOf } from '../intrinsics.ts'
 
-type DetectorKey = 'countBy' | 'resultAware' | 'ignoreResultKeys' | 'cycles' | 'stopAfter' | 'tools' | 'ignoreArgumentKeys'
+type DetectorKey = 'countBy' | 'resultAware' | 'ignoreResultKeys' | 'cycles' | 'stopAfter' | 'tools' | 'ignoreArgumentKeys' | 'errorRuns'
 type DetectorSettings = Pick<GuardConfig, DetectorKey>
 
 /**
@@ -20,12 +20,14 @@ export const DETECTORS_OFF = freeze({
   stopAfter: null,
   tools: freeze([]),
   ignoreArgumentKeys: freeze([]),
+  errorRuns: null,
 } satisfies Required<Pick<GuardConfigInput, DetectorKey>>)
 
 export const DETECTOR_KEYS = keysOf(DETECTORS_OFF) as readonly DetectorKey[]
 
 const CYCLE_KEYS = ['maxPeriod', 'repeats']
-const OVERRIDE_KEYS = ['match', 'thresholds', 'countBy', 'resultAware', 'stopAfter', 'ignoreArgumentKeys']
+const ERROR_RUN_KEYS = ['after']
+const OVERRIDE_KEYS = ['match', 'thresholds', 'countBy', 'resultAware', 'stopAfter', 'ignoreArgumentKeys', 'errorRuns']
 const MAX_PERIOD = 6
 
 const RESOLVE: { readonly [K in DetectorKey]: (value: unknown) => DetectorSettings[K] | null } = {
@@ -36,6 +38,7 @@ const RESOLVE: { readonly [K in DetectorKey]: (value: unknown) => DetectorSettin
   stopAfter: (value) => stopAfter('stopAfter', value),
   tools,
   ignoreArgumentKeys: (value) => objectKeys('ignoreArgumentKeys', value),
+  errorRuns: (value) => errorRuns('errorRuns', value),
 }
 
 /** The detector keys of `given` validated, the others taken from `base`; only keys that are on. */
@@ -91,6 +94,14 @@ function cycles(value: unknown): CycleConfig | null {
   return Object.freeze({ maxPeriod, repeats })
 }
 
+function errorRuns(key: string, value: unknown): ErrorRunConfig | null {
+  if (value === null) return null
+  if (!isRecord(value)) throw new GuardConfigError(key, value, 'must be null or an object { after }')
+  rejectUnknownKeys(value, ERROR_RUN_KEYS, `${key}.`, 'errorRuns')
+  if (!isInteger(value.after, 2)) throw new GuardConfigError(`${key}.after`, value.after, 'must be an integer >= 2')
+  return Object.freeze({ after: value.after })
+}
+
 function tools(value: unknown): readonly ToolOverride[] {
   if (!Array.isArray(value)) throw new GuardConfigError('tools', value, 'must be an array of per-tool overrides')
   const overrides: ToolOverride[] = []
@@ -110,5 +121,6 @@ function override(key: string, value: unknown): ToolOverride {
     ...(has('stopAfter') && { stopAfter: stopAfter(`${key}.stopAfter`, value.stopAfter) }),
     // Kept when empty: it replaces the top level's list, so `[]` compares this tool's every key.
     ...(has('ignoreArgumentKeys') && { ignoreArgumentKeys: objectKeys(`${key}.ignoreArgumentKeys`, value.ignoreArgumentKeys) }),
+    ...(has('errorRuns') && { errorRuns: errorRuns(`${key}.errorRuns`, value.errorRuns) }),
   })
 }

@@ -2,9 +2,11 @@
 // every answer is the original guard's: the tool's policy is the top level, no result is read,
 // no cycle is looked for, and reminders are the original two.
 import { reminderMessage } from '../reminders.ts'
+import { arrayFind } from '../intrinsics.ts'
 import type { DetectorName, GuardConfig, ReminderLevel, ReminderMessage, ToolResult } from '../types.ts'
 import { anyDetectorOn } from './config.ts'
 import { createCycleDetector, type WindowOwner } from './cycles.ts'
+import { createErrorRunDetector, type ErrorRunOwner, type Outcome } from './error-runs.ts'
 import { atThreshold, createPolicyResolver, type ToolPolicy } from './policy.ts'
 import { createResultKeys, type ResultKey } from './result-key.ts'
 import { calledArguments, compareStep, type StepMatch, type TrackedCall } from './run-key.ts'
@@ -15,6 +17,9 @@ export { blockFeedback } from './enforcement.ts'
 export { comparedResult } from './result-key.ts'
 export { nextThreshold } from './policy.ts'
 export { calledArguments, type TrackedCall }
+
+/** The agent's record, which keeps each detector's window. */
+type Owner = WindowOwner & ErrorRunOwner
 
 interface Fired {
   readonly detector: DetectorName
@@ -27,6 +32,9 @@ export function createDetectors(config: GuardConfig) {
   const policyFor = createPolicyResolver(config)
   const results = createResultKeys(config.ignoreResultKeys ?? [])
   const cycles = config.cycles && createCycleDetector(config.cycles, config.argumentsPreviewChars, results)
+  // On when the top level or any tools entry counts error runs.
+  const countsErrors = config.errorRuns !== undefined || arrayFind(config.tools ?? [], (o) => o.errorRuns != null) !== undefined
+  const errorRuns = countsErrors ? createErrorRunDetector(config.argumentsPreviewChars) : undefined
 
   /** The reminder for a run of `count`: at a threshold of the tool's policy, else none. */
   function runReminder(call: TrackedCall, count: number): Fired | undefined {
@@ -59,18 +67,25 @@ export function createDetectors(config: GuardConfig) {
     /** How `call` relates to the chain's last call: the same step, another call, or a new result. */
     compare: (chain: Parameters<typeof compareStep>[0], call: TrackedCall): StepMatch => compareStep(chain, call, results),
     /**
-     * At most one reminder per call: a run's own reminder already says stop, so it wins over a
-     * cycle completing on the same call (the cycle's window still takes the call).
+     * At most one reminder per call, the first of: the run's own (it already says stop), an error
+     * run, a cycle. Every detector still takes the call, so its window stays whole.
      */
-    reminderFor: cycles
-      ? (owner: WindowOwner, call: TrackedCall, count: number): Fired | undefined => {
-          // The cycle detector takes every call, and what it fired counts unless the run's own did.
-          const fired = cycles.observe(owner, call, count)
-          const cycle: Fired | undefined = fired && { detector: 'cycle', level: 'cycle', count: fired.periods, message: fired.message }
-          return runReminder(call, count) ?? cycle
-        }
-      : // Without the cycle detector (the default), only the run's own reminder: chosen once per config.
-        (_owner: WindowOwner, call: TrackedCall, count: number): Fired | undefined => runReminder(call, count),
-    clear: (owner: WindowOwner) => cycles?.clear(owner),
+    reminderFor:
+      cycles || errorRuns
+        ? (owner: Owner, call: TrackedCall, count: number, outcome: Outcome, result: ToolResult | null | undefined): Fired | undefined => {
+            const failing = errorRuns ? errorRuns.observe(owner, call, outcome, result) : undefined
+            const cycle = cycles ? cycles.observe(owner, call, count) : undefined
+            return (
+              runReminder(call, count) ??
+              (failing && { detector: 'error-run', level: 'error-run', count: failing.count, message: failing.message }) ??
+              (cycle && { detector: 'cycle', level: 'cycle', count: cycle.periods, message: cycle.message })
+            )
+          }
+        : // Without them (the default), only the run's own reminder: chosen once per config.
+          (_owner: Owner, call: TrackedCall, count: number): Fired | undefined => runReminder(call, count),
+    clear: (owner: Owner) => {
+      cycles?.clear(owner)
+      errorRuns?.clear(owner)
+    },
   }
 }

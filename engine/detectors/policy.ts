@@ -2,7 +2,7 @@
 // whose pattern matches the tool, with the fields it leaves out taken from the top level.
 import { arrayFind, freeze, mapped, maps, setOf } from '../intrinsics.ts'
 import { compilePattern } from '../patterns.ts'
-import type { CountBy, GuardConfig, ToolOverride } from '../types.ts'
+import type { CountBy, ErrorRunConfig, GuardConfig, ToolOverride } from '../types.ts'
 
 export interface ToolPolicy {
   readonly thresholds: readonly number[]
@@ -11,6 +11,8 @@ export interface ToolPolicy {
   readonly stopAfter: number | null
   /** The argument keys removed before calls are compared; undefined (the default) removes none. */
   readonly ignoredArguments?: ReadonlySet<string> | undefined
+  /** The tool's error runs; null (the default) counts none. */
+  readonly errorRuns?: ErrorRunConfig | null
 }
 
 /** An ignore list as a set, or undefined when it is empty: then nothing is cut. */
@@ -23,6 +25,7 @@ export function createPolicyResolver(config: GuardConfig): (tool: string) => Too
     resultAware: config.resultAware ?? false,
     stopAfter: config.stopAfter ?? null,
     ignoredArguments: keySet(config.ignoreArgumentKeys),
+    errorRuns: config.errorRuns ?? null,
   })
   // Every policy is built with the same fields in the same order: the per-call reads of a policy
   // stay monomorphic whichever tool's it is.
@@ -33,6 +36,7 @@ export function createPolicyResolver(config: GuardConfig): (tool: string) => Too
       resultAware: o.resultAware ?? top.resultAware,
       stopAfter: o.stopAfter === undefined ? top.stopAfter : o.stopAfter,
       ignoredArguments: o.ignoreArgumentKeys === undefined ? top.ignoredArguments : keySet(o.ignoreArgumentKeys),
+      errorRuns: o.errorRuns === undefined ? top.errorRuns : o.errorRuns,
     })
   const overrides = mapped(config.tools ?? [], (o) => ({
     matches: compilePattern(o.match),

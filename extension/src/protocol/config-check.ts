@@ -8,6 +8,7 @@ import { type Check, both, flag, list, natural, oneOf, orNull, record, reject, t
 const numbers = list((v, p) => typeof v === 'number' || reject('shape', `${p} must be a number`))
 const countBy = oneOf('call', 'tool')
 const keyList = list(text(LIMITS.text))
+const errorRuns = record({ after: natural })
 
 export const guardConfig: Check = both(
   record(
@@ -23,8 +24,9 @@ export const guardConfig: Check = both(
       ignoreResultKeys: list(text(LIMITS.text)),
       cycles: record({ maxPeriod: natural, repeats: natural }),
       stopAfter: natural,
-      tools: list(record({ match: text(LIMITS.text) }, { thresholds: numbers, countBy, resultAware: flag, stopAfter: orNull(natural), ignoreArgumentKeys: keyList })),
+      tools: list(record({ match: text(LIMITS.text) }, { thresholds: numbers, countBy, resultAware: flag, stopAfter: orNull(natural), ignoreArgumentKeys: keyList, errorRuns: orNull(errorRuns) })),
       ignoreArgumentKeys: keyList,
+      errorRuns: errorRuns,
     },
   ),
   (value, path) => {

@@ -18,8 +18,8 @@ function rejection(input: unknown): [string, string] {
 
 describe('round-two detector config', () => {
   it('leaves the new keys out while they are off, and turns them off from DETECTORS_OFF', () => {
-    expect(resolveConfig({ ignoreArgumentKeys: [] })).toEqual(DEFAULT_CONFIG)
-    const guard = createRepeatToolGuard({ ignoreArgumentKeys: ['requestId'] })
+    expect(resolveConfig({ ignoreArgumentKeys: [], errorRuns: null })).toEqual(DEFAULT_CONFIG)
+    const guard = createRepeatToolGuard({ ignoreArgumentKeys: ['requestId'], errorRuns: { after: 3 } })
     expect(guard.configure({ ...DETECTORS_OFF })).toEqual(DEFAULT_CONFIG)
   })
 
@@ -45,7 +45,32 @@ describe('round-two detector config', () => {
     expect([config.ignoreArgumentKeys, config.tools![0]!.ignoreArgumentKeys].every(Object.isFrozen)).toBe(true)
   })
 
+  it('keeps errorRuns, and null in a tools entry, frozen', () => {
+    const config = resolveConfig({
+      errorRuns: { after: 3 },
+      tools: [
+        { match: 'poll_*', errorRuns: null },
+        { match: 'fetch', errorRuns: { after: 2 } },
+      ],
+    })
+    expect(config).toEqual({
+      ...DEFAULT_CONFIG,
+      tools: [
+        { match: 'poll_*', errorRuns: null },
+        { match: 'fetch', errorRuns: { after: 2 } },
+      ],
+      errorRuns: { after: 3 },
+    })
+    expect([config.errorRuns, config.tools![1]!.errorRuns].every(Object.isFrozen)).toBe(true)
+  })
+
   it.each([
+    [{ errorRuns: 3 }, 'errorRuns', 'errorRuns must be null or an object { after }, got 3'],
+    [{ errorRuns: {} }, 'errorRuns.after', 'errorRuns.after must be an integer >= 2, got undefined'],
+    [{ errorRuns: { after: 1 } }, 'errorRuns.after', 'errorRuns.after must be an integer >= 2, got 1'],
+    [{ errorRuns: { after: 2.5 } }, 'errorRuns.after', 'errorRuns.after must be an integer >= 2, got 2.5'],
+    [{ errorRuns: { after: 3, afer: 3 } }, 'errorRuns.afer', 'errorRuns.afer is not a errorRuns key (did you mean after?), got 3'],
+    [{ tools: [{ match: 'x', errorRuns: { after: '3' } }] }, 'tools[0].errorRuns.after', 'tools[0].errorRuns.after must be an integer >= 2, got "3"'],
     [{ ignoreArgumentKeys: 'requestId' }, 'ignoreArgumentKeys', 'ignoreArgumentKeys must be an array of object keys, got "requestId"'],
     [{ ignoreArgumentKeys: ['a', ''] }, 'ignoreArgumentKeys[1]', 'ignoreArgumentKeys[1] must be a non-empty string, got ""'],
     [{ tools: [{ match: 'grep', ignoreArgumentKeys: [3] }] }, 'tools[0].ignoreArgumentKeys[0]', 'tools[0].ignoreArgumentKeys[0] must be a non-empty string, got 3'],

@@ -25,7 +25,27 @@ describe('round-two detector keys in the protocol', () => {
     ).toBe('ok')
   })
 
+  it('accepts errorRuns at the top level and in a tools entry, null there too, and error-run reminders', () => {
+    expect(
+      reason(
+        checkPanelEvent(
+          withConfig({
+            errorRuns: { after: 3 },
+            tools: [
+              { match: 'a', errorRuns: null },
+              { match: 'b', errorRuns: { after: 2 } },
+            ],
+          }),
+        ),
+      ),
+    ).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, level: 'error-run', detector: 'error-run' }))).toBe('ok')
+  })
+
   it.each([
+    ['errorRuns null at the top level (a resolved config leaves it out)', { errorRuns: null }],
+    ['errorRuns with an unknown key', { errorRuns: { after: 3, extra: 1 } }],
+    ['errorRuns.after the engine refuses', { errorRuns: { after: 1 } }],
     ['ignoreArgumentKeys that is no list', { ignoreArgumentKeys: 'requestId' }],
     ['an empty ignored argument key', { ignoreArgumentKeys: [''] }],
     ['a tools entry with an ignored argument key that is no text', { tools: [{ match: 'grep', ignoreArgumentKeys: [3] }] }],
