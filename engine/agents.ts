@@ -13,6 +13,8 @@ export interface AgentRecord {
   cycleWindow?: object
   /** The error-run detector's run, when it is on (detectors/error-runs.ts). */
   errorRun?: object
+  /** The near-repeat detector's run, when it is on (detectors/similar.ts). */
+  similarRun?: object
 }
 
 interface AgentRegistry {

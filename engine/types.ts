@@ -26,6 +26,15 @@ export interface GuardConfig {
   readonly ignoreArgumentKeys?: readonly string[]
   /** One tool returning errors `after` times in a row, whatever its arguments. Default off. */
   readonly errorRuns?: ErrorRunConfig
+  /** Near repeats: consecutive calls of one tool whose arguments are alike but not identical. Default off. */
+  readonly similar?: SimilarConfig
+}
+
+export interface SimilarConfig {
+  /** The Sørensen–Dice coefficient of two calls' argument bigrams at which they are alike, in [0.5, 1). */
+  readonly threshold: number
+  /** Calls in a similar run that fire the first reminder (then twice and three times that), >= 3. */
+  readonly minCalls: number
 }
 
 export interface ErrorRunConfig {
@@ -54,6 +63,8 @@ export interface ToolOverride {
   readonly ignoreArgumentKeys?: readonly string[]
   /** `null`: no error runs for this tool, whatever the top level says. */
   readonly errorRuns?: ErrorRunConfig | null
+  /** `null`: no near repeats for this tool, whatever the top level says. */
+  readonly similar?: SimilarConfig | null
 }
 
 /** What a caller may pass: any subset of the keys; anything else is rejected. */
@@ -73,6 +84,8 @@ export type GuardConfigInput = Partial<{
   ignoreArgumentKeys: readonly string[]
   /** `null` turns error runs off. */
   errorRuns: ErrorRunConfig | null
+  /** `null` turns near repeats off. */
+  similar: SimilarConfig | null
 }>
 
 /** One executed tool call, as the agent loop hands it to the guard. */
@@ -97,7 +110,7 @@ export interface ReminderSource {
   readonly kind: 'plugin'
   readonly plugin: 'repeat-tool-guard'
   readonly form: 'notice'
-  /** `${tool} × ${count}`, `cycle × ${completed periods}` or `${tool} errors × ${count}` */
+  /** `${tool} × ${count}`, `cycle × ${completed periods}` `${tool} errors × ${count}` or `${tool} ≈ × ${count}` */
   readonly summary: string
 }
 
@@ -128,10 +141,10 @@ export type NextDecision = () => PostToolDecision | Promise<PostToolDecision>
 /** What `preExecute` says before a tool runs: go on, or do not run it and tell the model why. */
 export type PreToolDecision = { readonly kind: 'continue' } | { readonly kind: 'block'; readonly feedback: string }
 
-export type ReminderLevel = 'gentle' | 'detailed' | 'cycle' | 'error-run'
+export type ReminderLevel = 'gentle' | 'detailed' | 'cycle' | 'error-run' | 'similar'
 
-/** Which detector fired: the original exact repeat, a same-tool run (`countBy: 'tool'`), a cycle, or an error run. */
-export type DetectorName = 'repeat' | 'same-tool' | 'cycle' | 'error-run'
+/** Which detector fired: the original exact repeat, a same-tool run (`countBy: 'tool'`), a cycle, an error run, or a near repeat. */
+export type DetectorName = 'repeat' | 'same-tool' | 'cycle' | 'error-run' | 'similar'
 
 /** A live agent as the panel sees it. */
 export interface AgentInfo {

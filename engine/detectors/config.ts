@@ -1,11 +1,11 @@
 // Validation of the opt-in detector keys (docs/detectors.md, "The keys"). A key at its "off" value is left out of
 // the resolved config, so a config that turns nothing on is the original's, byte for byte.
 import { GuardConfigError, pattern, rejectUnknownKeys, thresholds } from '../config-rules.ts'
-import type { CountBy, CycleConfig, ErrorRunConfig, GuardConfig, GuardConfigInput, ToolOverride } from '../types.ts'
+import type { CountBy, CycleConfig, ErrorRunConfig, SimilarConfig, GuardConfig, GuardConfigInput, ToolOverride } from '../types.ts'
 import { isRecord } from '../records.ts'
 import { arrayFind, freeze, objectKeys as keysOf } from '../intrinsics.ts'
 
-type DetectorKey = 'countBy' | 'resultAware' | 'ignoreResultKeys' | 'cycles' | 'stopAfter' | 'tools' | 'ignoreArgumentKeys' | 'errorRuns'
+type DetectorKey = 'countBy' | 'resultAware' | 'ignoreResultKeys' | 'cycles' | 'stopAfter' | 'tools' | 'ignoreArgumentKeys' | 'errorRuns' | 'similar'
 type DetectorSettings = Pick<GuardConfig, DetectorKey>
 
 /**
@@ -21,13 +21,15 @@ export const DETECTORS_OFF = freeze({
   tools: freeze([]),
   ignoreArgumentKeys: freeze([]),
   errorRuns: null,
+  similar: null,
 } satisfies Required<Pick<GuardConfigInput, DetectorKey>>)
 
 export const DETECTOR_KEYS = keysOf(DETECTORS_OFF) as readonly DetectorKey[]
 
 const CYCLE_KEYS = ['maxPeriod', 'repeats']
 const ERROR_RUN_KEYS = ['after']
-const OVERRIDE_KEYS = ['match', 'thresholds', 'countBy', 'resultAware', 'stopAfter', 'ignoreArgumentKeys', 'errorRuns']
+const SIMILAR_KEYS = ['threshold', 'minCalls']
+const OVERRIDE_KEYS = ['match', 'thresholds', 'countBy', 'resultAware', 'stopAfter', 'ignoreArgumentKeys', 'errorRuns', 'similar']
 const MAX_PERIOD = 6
 
 const RESOLVE: { readonly [K in DetectorKey]: (value: unknown) => DetectorSettings[K] | null } = {
@@ -39,6 +41,7 @@ const RESOLVE: { readonly [K in DetectorKey]: (value: unknown) => DetectorSettin
   tools,
   ignoreArgumentKeys: (value) => objectKeys('ignoreArgumentKeys', value),
   errorRuns: (value) => errorRuns('errorRuns', value),
+  similar: (value) => similar('similar', value),
 }
 
 /** The detector keys of `given` validated, the others taken from `base`; only keys that are on. */
@@ -102,6 +105,16 @@ function errorRuns(key: string, value: unknown): ErrorRunConfig | null {
   return Object.freeze({ after: value.after })
 }
 
+function similar(key: string, value: unknown): SimilarConfig | null {
+  if (value === null) return null
+  if (!isRecord(value)) throw new GuardConfigError(key, value, 'must be null or an object { threshold, minCalls }')
+  rejectUnknownKeys(value, SIMILAR_KEYS, `${key}.`, 'similar')
+  const { threshold, minCalls } = value
+  if (typeof threshold !== 'number' || !(threshold >= 0.5 && threshold < 1)) throw new GuardConfigError(`${key}.threshold`, threshold, 'must be a number from 0.5 up to but not including 1')
+  if (!isInteger(minCalls, 3)) throw new GuardConfigError(`${key}.minCalls`, minCalls, 'must be an integer >= 3')
+  return Object.freeze({ threshold, minCalls })
+}
+
 function tools(value: unknown): readonly ToolOverride[] {
   if (!Array.isArray(value)) throw new GuardConfigError('tools', value, 'must be an array of per-tool overrides')
   const overrides: ToolOverride[] = []
@@ -122,5 +135,6 @@ function override(key: string, value: unknown): ToolOverride {
     // Kept when empty: it replaces the top level's list, so `[]` compares this tool's every key.
     ...(has('ignoreArgumentKeys') && { ignoreArgumentKeys: objectKeys(`${key}.ignoreArgumentKeys`, value.ignoreArgumentKeys) }),
     ...(has('errorRuns') && { errorRuns: errorRuns(`${key}.errorRuns`, value.errorRuns) }),
+    ...(has('similar') && { similar: similar(`${key}.similar`, value.similar) }),
   })
 }

@@ -7,6 +7,7 @@ import type { DetectorName, GuardConfig, ReminderLevel, ReminderMessage, ToolRes
 import { anyDetectorOn } from './config.ts'
 import { createCycleDetector, type WindowOwner } from './cycles.ts'
 import { createErrorRunDetector, type ErrorRunOwner, type Outcome } from './error-runs.ts'
+import { createSimilarDetector, type SimilarRunOwner } from './similar.ts'
 import { atThreshold, createPolicyResolver, type ToolPolicy } from './policy.ts'
 import { createResultKeys, type ResultKey } from './result-key.ts'
 import { calledArguments, compareStep, type StepMatch, type TrackedCall } from './run-key.ts'
@@ -19,7 +20,7 @@ export { nextThreshold } from './policy.ts'
 export { calledArguments, type TrackedCall }
 
 /** The agent's record, which keeps each detector's window. */
-type Owner = WindowOwner & ErrorRunOwner
+type Owner = WindowOwner & ErrorRunOwner & SimilarRunOwner
 
 interface Fired {
   readonly detector: DetectorName
@@ -35,6 +36,8 @@ export function createDetectors(config: GuardConfig) {
   // On when the top level or any tools entry counts error runs.
   const countsErrors = config.errorRuns !== undefined || arrayFind(config.tools ?? [], (o) => o.errorRuns != null) !== undefined
   const errorRuns = countsErrors ? createErrorRunDetector(config.argumentsPreviewChars) : undefined
+  const looksForNear = config.similar !== undefined || arrayFind(config.tools ?? [], (o) => o.similar != null) !== undefined
+  const similar = looksForNear ? createSimilarDetector(config.argumentsPreviewChars) : undefined
 
   /** The reminder for a run of `count`: at a threshold of the tool's policy, else none. */
   function runReminder(call: TrackedCall, count: number): Fired | undefined {
@@ -68,17 +71,19 @@ export function createDetectors(config: GuardConfig) {
     compare: (chain: Parameters<typeof compareStep>[0], call: TrackedCall): StepMatch => compareStep(chain, call, results),
     /**
      * At most one reminder per call, the first of: the run's own (it already says stop), an error
-     * run, a cycle. Every detector still takes the call, so its window stays whole.
+     * run, a cycle, a near repeat. Every detector still takes the call, so its window stays whole.
      */
     reminderFor:
-      cycles || errorRuns
+      cycles || errorRuns || similar
         ? (owner: Owner, call: TrackedCall, count: number, outcome: Outcome, result: ToolResult | null | undefined): Fired | undefined => {
             const failing = errorRuns ? errorRuns.observe(owner, call, outcome, result) : undefined
             const cycle = cycles ? cycles.observe(owner, call, count) : undefined
+            const near = similar ? similar.observe(owner, call, count) : undefined
             return (
               runReminder(call, count) ??
               (failing && { detector: 'error-run', level: 'error-run', count: failing.count, message: failing.message }) ??
-              (cycle && { detector: 'cycle', level: 'cycle', count: cycle.periods, message: cycle.message })
+              (cycle && { detector: 'cycle', level: 'cycle', count: cycle.periods, message: cycle.message }) ??
+              (near && { detector: 'similar', level: 'similar', count: near.count, message: near.message })
             )
           }
         : // Without them (the default), only the run's own reminder: chosen once per config.
@@ -86,6 +91,7 @@ export function createDetectors(config: GuardConfig) {
     clear: (owner: Owner) => {
       cycles?.clear(owner)
       errorRuns?.clear(owner)
+      similar?.clear(owner)
     },
   }
 }

@@ -2,7 +2,7 @@
 // whose pattern matches the tool, with the fields it leaves out taken from the top level.
 import { arrayFind, freeze, mapped, maps, setOf } from '../intrinsics.ts'
 import { compilePattern } from '../patterns.ts'
-import type { CountBy, ErrorRunConfig, GuardConfig, ToolOverride } from '../types.ts'
+import type { CountBy, ErrorRunConfig, GuardConfig, SimilarConfig, ToolOverride } from '../types.ts'
 
 export interface ToolPolicy {
   readonly thresholds: readonly number[]
@@ -13,6 +13,8 @@ export interface ToolPolicy {
   readonly ignoredArguments?: ReadonlySet<string> | undefined
   /** The tool's error runs; null (the default) counts none. */
   readonly errorRuns?: ErrorRunConfig | null
+  /** The tool's near repeats; null (the default) looks for none. */
+  readonly similar?: SimilarConfig | null
 }
 
 /** An ignore list as a set, or undefined when it is empty: then nothing is cut. */
@@ -26,6 +28,7 @@ export function createPolicyResolver(config: GuardConfig): (tool: string) => Too
     stopAfter: config.stopAfter ?? null,
     ignoredArguments: keySet(config.ignoreArgumentKeys),
     errorRuns: config.errorRuns ?? null,
+    similar: config.similar ?? null,
   })
   // Every policy is built with the same fields in the same order: the per-call reads of a policy
   // stay monomorphic whichever tool's it is.
@@ -37,6 +40,7 @@ export function createPolicyResolver(config: GuardConfig): (tool: string) => Too
       stopAfter: o.stopAfter === undefined ? top.stopAfter : o.stopAfter,
       ignoredArguments: o.ignoreArgumentKeys === undefined ? top.ignoredArguments : keySet(o.ignoreArgumentKeys),
       errorRuns: o.errorRuns === undefined ? top.errorRuns : o.errorRuns,
+      similar: o.similar === undefined ? top.similar : o.similar,
     })
   const overrides = mapped(config.tools ?? [], (o) => ({
     matches: compilePattern(o.match),

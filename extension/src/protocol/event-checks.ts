@@ -48,8 +48,8 @@ const EVENTS: Readonly<Record<PanelEventType, Check>> = {
   reset: record({ type: checkedBefore, at: time, agentId, reason: oneOf('prompt', 'different-call', 'result-changed'), previousCount: natural }),
   reminder: both(
     record(
-      { type: checkedBefore, at: time, agentId, seq: natural, tool: toolName, count: natural, level: oneOf('gentle', 'detailed', 'cycle', 'error-run'), text: text(LIMITS.text, 1) },
-      { placement: text(LIMITS.label), textLength: natural, withheld: oneOfList(WITHHELD_REASONS), detector: oneOf('repeat', 'same-tool', 'cycle', 'error-run') },
+      { type: checkedBefore, at: time, agentId, seq: natural, tool: toolName, count: natural, level: oneOf('gentle', 'detailed', 'cycle', 'error-run', 'similar'), text: text(LIMITS.text, 1) },
+      { placement: text(LIMITS.label), textLength: natural, withheld: oneOfList(WITHHELD_REASONS), detector: oneOf('repeat', 'same-tool', 'cycle', 'error-run', 'similar') },
     ),
     (value, path) => {
       // Present only when the text was cut: then the true length exceeds what is carried.

@@ -18,8 +18,8 @@ function rejection(input: unknown): [string, string] {
 
 describe('round-two detector config', () => {
   it('leaves the new keys out while they are off, and turns them off from DETECTORS_OFF', () => {
-    expect(resolveConfig({ ignoreArgumentKeys: [], errorRuns: null })).toEqual(DEFAULT_CONFIG)
-    const guard = createRepeatToolGuard({ ignoreArgumentKeys: ['requestId'], errorRuns: { after: 3 } })
+    expect(resolveConfig({ ignoreArgumentKeys: [], errorRuns: null, similar: null })).toEqual(DEFAULT_CONFIG)
+    const guard = createRepeatToolGuard({ ignoreArgumentKeys: ['requestId'], errorRuns: { after: 3 }, similar: { threshold: 0.8, minCalls: 3 } })
     expect(guard.configure({ ...DETECTORS_OFF })).toEqual(DEFAULT_CONFIG)
   })
 
@@ -64,7 +64,36 @@ describe('round-two detector config', () => {
     expect([config.errorRuns, config.tools![1]!.errorRuns].every(Object.isFrozen)).toBe(true)
   })
 
+  it('keeps similar, and null in a tools entry, frozen; the bounds of threshold are [0.5, 1)', () => {
+    const config = resolveConfig({
+      similar: { threshold: 0.5, minCalls: 3 },
+      tools: [
+        { match: 'a', similar: null },
+        { match: 'b', similar: { threshold: 0.999, minCalls: 4 } },
+      ],
+    })
+    expect(config).toEqual({
+      ...DEFAULT_CONFIG,
+      tools: [
+        { match: 'a', similar: null },
+        { match: 'b', similar: { threshold: 0.999, minCalls: 4 } },
+      ],
+      similar: { threshold: 0.5, minCalls: 3 },
+    })
+    expect([config.similar, config.tools![1]!.similar].every(Object.isFrozen)).toBe(true)
+  })
+
   it.each([
+    [{ similar: true }, 'similar', 'similar must be null or an object { threshold, minCalls }, got true'],
+    [{ similar: { minCalls: 3 } }, 'similar.threshold', 'similar.threshold must be a number from 0.5 up to but not including 1, got undefined'],
+    [{ similar: { threshold: 1, minCalls: 3 } }, 'similar.threshold', 'similar.threshold must be a number from 0.5 up to but not including 1, got 1'],
+    [{ similar: { threshold: 0.49, minCalls: 3 } }, 'similar.threshold', 'similar.threshold must be a number from 0.5 up to but not including 1, got 0.49'],
+    [{ similar: { threshold: Number.NaN, minCalls: 3 } }, 'similar.threshold', 'similar.threshold must be a number from 0.5 up to but not including 1, got NaN'],
+    [{ similar: { threshold: '0.8', minCalls: 3 } }, 'similar.threshold', 'similar.threshold must be a number from 0.5 up to but not including 1, got "0.8"'],
+    [{ similar: { threshold: 0.8 } }, 'similar.minCalls', 'similar.minCalls must be an integer >= 3, got undefined'],
+    [{ similar: { threshold: 0.8, minCalls: 2 } }, 'similar.minCalls', 'similar.minCalls must be an integer >= 3, got 2'],
+    [{ similar: { threshold: 0.8, minCalls: 3, window: 5 } }, 'similar.window', 'similar.window is not a similar key (known keys: threshold, minCalls), got 5'],
+    [{ tools: [{ match: 'x', similar: { threshold: 0.8, minCalls: 3.5 } }] }, 'tools[0].similar.minCalls', 'tools[0].similar.minCalls must be an integer >= 3, got 3.5'],
     [{ errorRuns: 3 }, 'errorRuns', 'errorRuns must be null or an object { after }, got 3'],
     [{ errorRuns: {} }, 'errorRuns.after', 'errorRuns.after must be an integer >= 2, got undefined'],
     [{ errorRuns: { after: 1 } }, 'errorRuns.after', 'errorRuns.after must be an integer >= 2, got 1'],

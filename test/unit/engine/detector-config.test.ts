@@ -87,7 +87,7 @@ describe('detector config', () => {
       [
         [{ match: 'a', include: ['b'] }],
         'tools[0].include',
-        'tools[0].include is not a tools entry key (known keys: match, thresholds, countBy, resultAware, stopAfter, ignoreArgumentKeys, errorRuns), got ["b"]',
+        'tools[0].include is not a tools entry key (known keys: match, thresholds, countBy, resultAware, stopAfter, ignoreArgumentKeys, errorRuns, similar), got ["b"]',
       ],
     ]
     for (const [tools, key, message] of cases) expect(rejection({ tools })).toEqual([key, message])

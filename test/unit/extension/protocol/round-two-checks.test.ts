@@ -42,7 +42,27 @@ describe('round-two detector keys in the protocol', () => {
     expect(reason(checkPanelEvent({ ...EVENTS.reminder, level: 'error-run', detector: 'error-run' }))).toBe('ok')
   })
 
+  it('accepts similar at the top level and in a tools entry, null there too, and near-repeat reminders', () => {
+    expect(
+      reason(
+        checkPanelEvent(
+          withConfig({
+            similar: { threshold: 0.8, minCalls: 3 },
+            tools: [
+              { match: 'a', similar: null },
+              { match: 'b', similar: { threshold: 0.9, minCalls: 4 } },
+            ],
+          }),
+        ),
+      ),
+    ).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, level: 'similar', detector: 'similar' }))).toBe('ok')
+  })
+
   it.each([
+    ['similar with a threshold as text', { similar: { threshold: '0.8', minCalls: 3 } }],
+    ['similar without minCalls', { similar: { threshold: 0.8 } }],
+    ['similar with a threshold the engine refuses', { similar: { threshold: 1, minCalls: 3 } }],
     ['errorRuns null at the top level (a resolved config leaves it out)', { errorRuns: null }],
     ['errorRuns with an unknown key', { errorRuns: { after: 3, extra: 1 } }],
     ['errorRuns.after the engine refuses', { errorRuns: { after: 1 } }],
