@@ -13,6 +13,9 @@ import type { AgentSnapshot, GuardConfig, GuardConfigInput, NextDecision, PostTo
 
 const CONTINUE: PreToolDecision = freeze({ kind: 'continue' })
 
+/** Milliseconds from `from` to `to`; never negative, should the clock step back. */
+const elapsed = (from: number, to: number): number => (to > from ? to - from : 0)
+
 /**
  * Creates a guard. Throws `GuardConfigError` for a bad config; without one the guard runs the
  * engine defaults (`DEFAULT_CONFIG`).
@@ -39,7 +42,11 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     // Read once; made a key (serialised at most once) only when the call is no repeat the chain
     // recognises by its shape and its text.
     const content = policy && detectors.contentOf(policy, result)
-    const run = policy && advance(agent, call, policy, content)
+    // The call's time, for the waste a reminder reports: read only while an opt-in detector is on.
+    const at = policy && detectors.named ? now() : 0
+    const run = policy && advance(agent, call, policy, content, at)
+    // A run begun before a configure turned a detector on is timed from its first call since.
+    if (at !== 0 && agent.chain.startedAt === 0) agent.chain.startedAt = at
     const args = run ? calledArguments(run) : canonicalArguments(call.arguments)
     const { count } = agent.chain
     const agentId = agent.info.id
@@ -63,15 +70,16 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       events.emit(compared === undefined ? event : { ...event, result: compared })
     }
     if (!run) return undefined
-    const fired = detectors.reminderFor(agent, run, count, call, result)
+    const fired = detectors.reminderFor(agent, run, count, call, result, at)
     if (fired === undefined) return undefined
     const { level, message, detector } = fired
-    events.emit({ type: 'reminder', at: now(), agentId, seq, tool, count: fired.count, level, ...(detectors.named && { detector }), message })
+    const named = detectors.named && { detector, wasteMs: elapsed(fired.startedAt ?? agent.chain.startedAt, at) }
+    events.emit({ type: 'reminder', at: now(), agentId, seq, tool, count: fired.count, level, ...named, message })
     return message
   }
 
   /** Advances the agent's chain with a tracked call; returns the call as the detectors read it. */
-  function advance({ info, chain }: AgentRecord, observed: ObservedCall, policy: ToolPolicy, content: unknown): TrackedCall {
+  function advance({ info, chain }: AgentRecord, observed: ObservedCall, policy: ToolPolicy, content: unknown, at: number): TrackedCall {
     const { tool, arguments: rawArguments } = observed
     const read = readArguments(chain, tool, rawArguments)
     // The hot path: a repeat recognised by its shape, whose result (for a result-aware tool) is
@@ -111,6 +119,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     if (chain.count > 0 && events.listening) events.emit({ type: 'chain-reset', at: now(), agentId: info.id, reason: match, previousCount: chain.count })
     chain.tool = tool
     chain.count = 1
+    chain.startedAt = at
     return call
   }
 
@@ -123,7 +132,9 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       const policy = detectors.policyFor(call.tool)
       const feedback = blockFeedback(known.chain, call.tool, policy, () => argumentsKey(policy, canonicalArguments(call.arguments), call.arguments))
       if (feedback === undefined) return CONTINUE
-      events.emit({ type: 'blocked', at: now(), agentId: known.info.id, tool: call.tool, count: known.chain.count, feedback })
+      const at = now()
+      // Blocking needs stopAfter, so an opt-in detector is on: the event says what the run cost.
+      events.emit({ type: 'blocked', at, agentId: known.info.id, tool: call.tool, count: known.chain.count, feedback, wasteMs: elapsed(known.chain.startedAt, at) })
       return freeze({ kind: 'block', feedback })
     } catch (error) {
       if (error instanceof UsageError) throw error

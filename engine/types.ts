@@ -210,6 +210,11 @@ export type GuardEvent =
       readonly level: ReminderLevel
       /** Present whenever an opt-in detector is configured, so the original events stay as they were. */
       readonly detector?: DetectorName
+      /**
+       * With `detector`: milliseconds from the first call of the run that fired (the cycle's
+       * first call, the first error, the first near repeat) to the call that fired it.
+       */
+      readonly wasteMs?: number
       readonly message: ReminderMessage
     }
   | {
@@ -221,6 +226,8 @@ export type GuardEvent =
       /** The length of the run the call would have extended. */
       readonly count: number
       readonly feedback: string
+      /** Milliseconds from the run's first call to the block (always there: blocking needs `stopAfter`). */
+      readonly wasteMs?: number
     }
   | { readonly type: 'config'; readonly at: number; readonly config: GuardConfig }
   /** The guard failed internally; the caller's tool call went on untouched. */

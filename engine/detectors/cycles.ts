@@ -15,6 +15,10 @@ interface CycleWindow {
   seen: number
   /** `held[p]`: consecutive latest calls that are the same step as the call `p` calls before. */
   readonly held: number[]
+  /** When each call in `recent` was seen, in the same ring (for `wasteMs`). */
+  readonly times: number[]
+  /** `since[p]`: when the first call of the pattern `held[p]` counts was seen. */
+  readonly since: number[]
   /** How many of the latest calls are the one call object the ring took last. */
   sameObject: number
 }
@@ -23,6 +27,8 @@ interface CycleFired {
   /** Completed periods: `repeats`, twice or three times that. */
   readonly periods: number
   readonly message: ReminderMessage
+  /** When the cycle's first call was seen. */
+  readonly startedAt: number
 }
 
 /** Who a window belongs to: the agent's record, which keeps it, so it dies with the agent. */
@@ -45,17 +51,20 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
     if (kept !== undefined && kept.detector === detector) return kept
     // Captured built-ins only: a page may have replaced `Array.prototype.fill`
     // (docs/security.md, "A page that replaces built-ins").
-    const made: CycleWindow = { detector, recent: [], seen: 0, held: zeros(maxPeriod + 1), sameObject: 0 }
+    const made: CycleWindow = { detector, recent: [], seen: 0, held: zeros(maxPeriod + 1), times: zeros(maxPeriod), since: zeros(maxPeriod + 1), sameObject: 0 }
     owner.cycleWindow = made
     return made
   }
 
   /** `runLength`: how many of the latest calls are this same call (the chain's count). */
-  function observe(owner: WindowOwner, call: TrackedCall, runLength: number): CycleFired | undefined {
+  function observe(owner: WindowOwner, call: TrackedCall, runLength: number, at = 0): CycleFired | undefined {
     const agentWindow = windowOf(owner)
-    const { recent, held, seen } = agentWindow
+    const { recent, held, seen, times, since } = agentWindow
     if (agentWindow.sameObject >= maxPeriod && recent[(seen - 1) % maxPeriod] === call) repeatObject(agentWindow)
     else takeCall(agentWindow, call)
+    // A pattern that holds from this call on began with the call `p` back, still in the ring.
+    for (let p = 2; p <= maxPeriod; p++) if (held[p] === 1) since[p] = times[(seen - p) % maxPeriod]!
+    times[seen % maxPeriod] = at
     // A run at least as long as the longest period is a plain repeat over every period: the chain's.
     if (runLength >= maxPeriod) return undefined
     // The smallest period over which the pattern holds for a whole period; a block that is one
@@ -67,7 +76,7 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
       const periods = held[p]! / p + 1
       if (periods !== repeats && periods !== 2 * repeats && periods !== 3 * repeats) return undefined
       const block = Array.from({ length: p }, (_, i) => recent[(seen + 1 - p + i) % maxPeriod]!)
-      return { periods, message: cycleReminder(block, periods, argumentsPreviewChars) }
+      return { periods, startedAt: since[p]!, message: cycleReminder(block, periods, argumentsPreviewChars) }
     }
     return undefined
   }

@@ -11,6 +11,8 @@ interface ErrorRun {
   readonly detector: object
   tool: string | undefined
   count: number
+  /** When the run's first error was seen. */
+  startedAt: number
 }
 
 /** Who a run belongs to: the agent's record, so it dies with the agent. */
@@ -27,6 +29,7 @@ export interface Outcome {
 export interface ErrorRunFired {
   readonly count: number
   readonly message: ReminderMessage
+  readonly startedAt: number
 }
 
 export function createErrorRunDetector(argumentsPreviewChars: number) {
@@ -35,7 +38,7 @@ export function createErrorRunDetector(argumentsPreviewChars: number) {
   function runOf(owner: ErrorRunOwner): ErrorRun {
     const kept = owner.errorRun as ErrorRun | undefined
     if (kept !== undefined && kept.detector === detector) return kept
-    const made: ErrorRun = { detector, tool: undefined, count: 0 }
+    const made: ErrorRun = { detector, tool: undefined, count: 0, startedAt: 0 }
     owner.errorRun = made
     return made
   }
@@ -45,7 +48,7 @@ export function createErrorRunDetector(argumentsPreviewChars: number) {
    * success: it neither extends nor ends the run. Another tool's call, a success, or a tool
    * whose policy turns error runs off ends it.
    */
-  function observe(owner: ErrorRunOwner, call: TrackedCall, outcome: Outcome, result: ToolResult | null | undefined): ErrorRunFired | undefined {
+  function observe(owner: ErrorRunOwner, call: TrackedCall, outcome: Outcome, result: ToolResult | null | undefined, at: number): ErrorRunFired | undefined {
     if (outcome.denied) return undefined
     const run = runOf(owner)
     const after = call.policy.errorRuns?.after
@@ -55,10 +58,11 @@ export function createErrorRunDetector(argumentsPreviewChars: number) {
       return undefined
     }
     run.count = run.tool === call.tool ? run.count + 1 : 1
+    if (run.count === 1) run.startedAt = at
     run.tool = call.tool
     const { count } = run
     if (count !== after && count !== 2 * after && count !== 3 * after) return undefined
-    return { count, message: errorRunReminder(call.tool, count, previewArguments(contentText(result), argumentsPreviewChars)) }
+    return { count, startedAt: run.startedAt, message: errorRunReminder(call.tool, count, previewArguments(contentText(result), argumentsPreviewChars)) }
   }
 
   return {

@@ -27,6 +27,8 @@ interface Fired {
   readonly level: ReminderLevel
   readonly count: number
   readonly message: ReminderMessage
+  /** When a window detector's run began; a run's own reminder has the chain's start. */
+  readonly startedAt?: number
 }
 
 export function createDetectors(config: GuardConfig) {
@@ -75,15 +77,15 @@ export function createDetectors(config: GuardConfig) {
      */
     reminderFor:
       cycles || errorRuns || similar
-        ? (owner: Owner, call: TrackedCall, count: number, outcome: Outcome, result: ToolResult | null | undefined): Fired | undefined => {
-            const failing = errorRuns ? errorRuns.observe(owner, call, outcome, result) : undefined
-            const cycle = cycles ? cycles.observe(owner, call, count) : undefined
-            const near = similar ? similar.observe(owner, call, count) : undefined
+        ? (owner: Owner, call: TrackedCall, count: number, outcome: Outcome, result: ToolResult | null | undefined, at: number): Fired | undefined => {
+            const failing = errorRuns ? errorRuns.observe(owner, call, outcome, result, at) : undefined
+            const cycle = cycles ? cycles.observe(owner, call, count, at) : undefined
+            const near = similar ? similar.observe(owner, call, count, at) : undefined
             return (
               runReminder(call, count) ??
-              (failing && { detector: 'error-run', level: 'error-run', count: failing.count, message: failing.message }) ??
-              (cycle && { detector: 'cycle', level: 'cycle', count: cycle.periods, message: cycle.message }) ??
-              (near && { detector: 'similar', level: 'similar', count: near.count, message: near.message })
+              (failing && { detector: 'error-run', level: 'error-run', count: failing.count, message: failing.message, startedAt: failing.startedAt }) ??
+              (cycle && { detector: 'cycle', level: 'cycle', count: cycle.periods, message: cycle.message, startedAt: cycle.startedAt }) ??
+              (near && { detector: 'similar', level: 'similar', count: near.count, message: near.message, startedAt: near.startedAt })
             )
           }
         : // Without them (the default), only the run's own reminder: chosen once per config.

@@ -15,6 +15,8 @@ interface SimilarRun {
   key: string | undefined
   bigrams: BigramText | undefined
   count: number
+  /** When the run's first call was seen. */
+  startedAt: number
 }
 
 /** Who a run belongs to: the agent's record, so it dies with the agent. */
@@ -25,6 +27,7 @@ export interface SimilarRunOwner {
 export interface SimilarFired {
   readonly count: number
   readonly message: ReminderMessage
+  readonly startedAt: number
 }
 
 export function createSimilarDetector(argumentsPreviewChars: number) {
@@ -33,7 +36,7 @@ export function createSimilarDetector(argumentsPreviewChars: number) {
   function runOf(owner: SimilarRunOwner): SimilarRun {
     const kept = owner.similarRun as SimilarRun | undefined
     if (kept !== undefined && kept.detector === detector) return kept
-    const made: SimilarRun = { detector, tool: undefined, key: undefined, bigrams: undefined, count: 0 }
+    const made: SimilarRun = { detector, tool: undefined, key: undefined, bigrams: undefined, count: 0, startedAt: 0 }
     owner.similarRun = made
     return made
   }
@@ -43,7 +46,7 @@ export function createSimilarDetector(argumentsPreviewChars: number) {
    * counted (or the same tool with the same compared arguments) is identical to the one before:
    * it neither extends nor ends the run. A call of a tool whose policy has no `similar` ends it.
    */
-  function observe(owner: SimilarRunOwner, call: TrackedCall, runLength: number): SimilarFired | undefined {
+  function observe(owner: SimilarRunOwner, call: TrackedCall, runLength: number, at: number): SimilarFired | undefined {
     const run = runOf(owner)
     const settings = call.policy.similar
     if (!settings) {
@@ -55,13 +58,14 @@ export function createSimilarDetector(argumentsPreviewChars: number) {
     if (sameTool && (runLength > 1 || run.key === call.canonicalArguments)) return undefined
     const bigrams = bigramTextOf(call.canonicalArguments)
     run.count = sameTool && diceCoefficient(run.bigrams!, bigrams) >= settings.threshold ? run.count + 1 : 1
+    if (run.count === 1) run.startedAt = at
     run.tool = call.tool
     run.key = call.canonicalArguments
     run.bigrams = bigrams
     const { count } = run
     const { minCalls } = settings
     if (count !== minCalls && count !== 2 * minCalls && count !== 3 * minCalls) return undefined
-    return { count, message: similarReminder(call.tool, count, previewArguments(calledArguments(call), argumentsPreviewChars)) }
+    return { count, startedAt: run.startedAt, message: similarReminder(call.tool, count, previewArguments(calledArguments(call), argumentsPreviewChars)) }
   }
 
   return {

@@ -2,6 +2,7 @@
 // sends is checked by shape and then by the engine, so both accept and refuse the same configs.
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../../engine/index.ts'
+import { fromEngineEvent } from '../../../../extension/src/protocol/from-engine.ts'
 import { checkPanelEvent } from '../../../../extension/src/protocol/validate.ts'
 import { EVENTS } from '../support/samples.ts'
 import { reason } from './drop-reason.ts'
@@ -57,6 +58,16 @@ describe('round-two detector keys in the protocol', () => {
       ),
     ).toBe('ok')
     expect(reason(checkPanelEvent({ ...EVENTS.reminder, level: 'similar', detector: 'similar' }))).toBe('ok')
+  })
+
+  it('accepts wasteMs on reminder and blocked events, and carries it from the engine', () => {
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, detector: 'repeat', wasteMs: 1200 }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.blocked, wasteMs: 0 }))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, wasteMs: -1 }))).toBe('shape')
+    expect(reason(checkPanelEvent({ ...EVENTS.blocked, wasteMs: 1.5 }))).toBe('shape')
+    const message = { role: 'user', content: [{ type: 'text', text: 'x' }], source: { kind: 'plugin', plugin: 'repeat-tool-guard', form: 'notice', summary: 'a × 3' } } as const
+    expect(fromEngineEvent({ type: 'reminder', at: 1, agentId: 1, seq: 3, tool: 'a', count: 3, level: 'gentle', detector: 'repeat', wasteMs: 42, message })).toMatchObject({ wasteMs: 42 })
+    expect(fromEngineEvent({ type: 'blocked', at: 1, agentId: 1, tool: 'a', count: 3, feedback: 'no', wasteMs: 7 })).toMatchObject({ wasteMs: 7 })
   })
 
   it.each([
