@@ -42,11 +42,9 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     // Read once; made a key (serialised at most once) only when the call is no repeat the chain
     // recognises by its shape and its text.
     const content = policy && detectors.contentOf(policy, result)
-    // The call's time, for the waste a reminder reports: read only while an opt-in detector is on.
-    const at = policy && detectors.named ? now() : 0
-    const run = policy && advance(agent, call, policy, content, at)
+    const run = policy && advance(agent, call, policy, content)
     // A run begun before a configure turned a detector on is timed from its first call since.
-    if (at !== 0 && agent.chain.startedAt === 0) agent.chain.startedAt = at
+    if (run && detectors.named && agent.chain.startedAt === 0) agent.chain.startedAt = now()
     const args = run ? calledArguments(run) : canonicalArguments(call.arguments)
     const { count } = agent.chain
     const agentId = agent.info.id
@@ -70,16 +68,17 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       events.emit(compared === undefined ? event : { ...event, result: compared })
     }
     if (!run) return undefined
-    const fired = detectors.reminderFor(agent, run, count, call, result, at)
+    const fired = detectors.reminderFor(agent, run, count, call, result)
     if (fired === undefined) return undefined
     const { level, message, detector } = fired
+    const at = now()
     const named = detectors.named && { detector, wasteMs: elapsed(fired.startedAt ?? agent.chain.startedAt, at) }
-    events.emit({ type: 'reminder', at: now(), agentId, seq, tool, count: fired.count, level, ...named, message })
+    events.emit({ type: 'reminder', at, agentId, seq, tool, count: fired.count, level, ...named, message })
     return message
   }
 
   /** Advances the agent's chain with a tracked call; returns the call as the detectors read it. */
-  function advance({ info, chain }: AgentRecord, observed: ObservedCall, policy: ToolPolicy, content: unknown, at: number): TrackedCall {
+  function advance({ info, chain }: AgentRecord, observed: ObservedCall, policy: ToolPolicy, content: unknown): TrackedCall {
     const { tool, arguments: rawArguments } = observed
     const read = readArguments(chain, tool, rawArguments)
     // The hot path: a repeat recognised by its shape, whose result (for a result-aware tool) is
@@ -119,7 +118,8 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     if (chain.count > 0 && events.listening) events.emit({ type: 'chain-reset', at: now(), agentId: info.id, reason: match, previousCount: chain.count })
     chain.tool = tool
     chain.count = 1
-    chain.startedAt = at
+    // The clock is read only while an opt-in detector is on, and only as a run starts.
+    chain.startedAt = detectors.named ? now() : 0
     return call
   }
 

@@ -1,5 +1,6 @@
 // The error-run detector (`errorRuns`): one tool returning an error again and again, whatever its
 // arguments, which the repeat chain misses when each retry changes them a little.
+import { now } from '../intrinsics.ts'
 import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { ReminderMessage, ToolResult } from '../types.ts'
 import { contentText } from './error-text.ts'
@@ -48,7 +49,7 @@ export function createErrorRunDetector(argumentsPreviewChars: number) {
    * success: it neither extends nor ends the run. Another tool's call, a success, or a tool
    * whose policy turns error runs off ends it.
    */
-  function observe(owner: ErrorRunOwner, call: TrackedCall, outcome: Outcome, result: ToolResult | null | undefined, at: number): ErrorRunFired | undefined {
+  function observe(owner: ErrorRunOwner, call: TrackedCall, outcome: Outcome, result: ToolResult | null | undefined): ErrorRunFired | undefined {
     if (outcome.denied) return undefined
     const run = runOf(owner)
     const after = call.policy.errorRuns?.after
@@ -58,7 +59,7 @@ export function createErrorRunDetector(argumentsPreviewChars: number) {
       return undefined
     }
     run.count = run.tool === call.tool ? run.count + 1 : 1
-    if (run.count === 1) run.startedAt = at
+    if (run.count === 1) run.startedAt = now()
     run.tool = call.tool
     const { count } = run
     if (count !== after && count !== 2 * after && count !== 3 * after) return undefined

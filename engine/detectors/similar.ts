@@ -1,6 +1,7 @@
 // The near-repeat detector (`similar`): consecutive calls of one tool whose arguments are alike
 // but not identical (`how do I configure auth`, `configure auth`, `auth configuration`), which
 // the repeat chain never counts because no two of them match exactly.
+import { now } from '../intrinsics.ts'
 import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { ReminderMessage } from '../types.ts'
 import { type BigramText, bigramTextOf, diceCoefficient } from './bigrams.ts'
@@ -46,7 +47,7 @@ export function createSimilarDetector(argumentsPreviewChars: number) {
    * counted (or the same tool with the same compared arguments) is identical to the one before:
    * it neither extends nor ends the run. A call of a tool whose policy has no `similar` ends it.
    */
-  function observe(owner: SimilarRunOwner, call: TrackedCall, runLength: number, at: number): SimilarFired | undefined {
+  function observe(owner: SimilarRunOwner, call: TrackedCall, runLength: number): SimilarFired | undefined {
     const run = runOf(owner)
     const settings = call.policy.similar
     if (!settings) {
@@ -58,7 +59,7 @@ export function createSimilarDetector(argumentsPreviewChars: number) {
     if (sameTool && (runLength > 1 || run.key === call.canonicalArguments)) return undefined
     const bigrams = bigramTextOf(call.canonicalArguments)
     run.count = sameTool && diceCoefficient(run.bigrams!, bigrams) >= settings.threshold ? run.count + 1 : 1
-    if (run.count === 1) run.startedAt = at
+    if (run.count === 1) run.startedAt = now()
     run.tool = call.tool
     run.key = call.canonicalArguments
     run.bigrams = bigrams
