@@ -1,5 +1,6 @@
 // The cycle detector: a block of 2..maxPeriod calls repeated back to back (`A B A B A B`,
 // `A B C A B C A B C`), which the exact-repeat chain never sees because no two neighbours match.
+import { now } from '../intrinsics.ts'
 import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { CycleConfig, ReminderMessage } from '../types.ts'
 import type { ResultKeys } from './result-key.ts'
@@ -15,9 +16,10 @@ interface CycleWindow {
   seen: number
   /** `held[p]`: consecutive latest calls that are the same step as the call `p` calls before. */
   readonly held: number[]
-  /** When each call in `recent` was seen, in the same ring (for `wasteMs`). */
-  readonly times: number[]
-  /** `since[p]`: when the first call of the pattern `held[p]` counts was seen. */
+  /**
+   * `since[p]`: when the pattern `held[p]` counts was first seen to hold, the first call of its
+   * second period (for `wasteMs`): read then, so a call that starts no pattern reads no clock.
+   */
   readonly since: number[]
   /** How many of the latest calls are the one call object the ring took last. */
   sameObject: number
@@ -51,20 +53,17 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
     if (kept !== undefined && kept.detector === detector) return kept
     // Captured built-ins only: a page may have replaced `Array.prototype.fill`
     // (docs/security.md, "A page that replaces built-ins").
-    const made: CycleWindow = { detector, recent: [], seen: 0, held: zeros(maxPeriod + 1), times: zeros(maxPeriod), since: zeros(maxPeriod + 1), sameObject: 0 }
+    const made: CycleWindow = { detector, recent: [], seen: 0, held: zeros(maxPeriod + 1), since: zeros(maxPeriod + 1), sameObject: 0 }
     owner.cycleWindow = made
     return made
   }
 
   /** `runLength`: how many of the latest calls are this same call (the chain's count). */
-  function observe(owner: WindowOwner, call: TrackedCall, runLength: number, at = 0): CycleFired | undefined {
+  function observe(owner: WindowOwner, call: TrackedCall, runLength: number): CycleFired | undefined {
     const agentWindow = windowOf(owner)
-    const { recent, held, seen, times, since } = agentWindow
+    const { recent, held, seen } = agentWindow
     if (agentWindow.sameObject >= maxPeriod && recent[(seen - 1) % maxPeriod] === call) repeatObject(agentWindow)
     else takeCall(agentWindow, call)
-    // A pattern that holds from this call on began with the call `p` back, still in the ring.
-    for (let p = 2; p <= maxPeriod; p++) if (held[p] === 1) since[p] = times[(seen - p) % maxPeriod]!
-    times[seen % maxPeriod] = at
     // A run at least as long as the longest period is a plain repeat over every period: the chain's.
     if (runLength >= maxPeriod) return undefined
     // The smallest period over which the pattern holds for a whole period; a block that is one
@@ -76,7 +75,7 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
       const periods = held[p]! / p + 1
       if (periods !== repeats && periods !== 2 * repeats && periods !== 3 * repeats) return undefined
       const block = Array.from({ length: p }, (_, i) => recent[(seen + 1 - p + i) % maxPeriod]!)
-      return { periods, startedAt: since[p]!, message: cycleReminder(block, periods, argumentsPreviewChars) }
+      return { periods, startedAt: agentWindow.since[p]!, message: cycleReminder(block, periods, argumentsPreviewChars) }
     }
     return undefined
   }
@@ -94,8 +93,12 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
 
   /** Compares `call` with the call `p` back, for every period, and puts it in the ring. */
   function takeCall(agentWindow: CycleWindow, call: TrackedCall): void {
-    const { recent, held, seen } = agentWindow
-    for (let p = 2; p <= maxPeriod; p++) held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
+    const { recent, held, seen, since } = agentWindow
+    for (let p = 2; p <= maxPeriod; p++) {
+      held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
+      // A repeat of the ring's one object never starts a pattern (every period already holds).
+      if (held[p] === 1) since[p] = now()
+    }
     agentWindow.sameObject = seen > 0 && recent[(seen - 1) % maxPeriod] === call ? agentWindow.sameObject + 1 : 1
     recent[seen % maxPeriod] = call
     agentWindow.seen = seen + 1

@@ -2,7 +2,7 @@
 // every answer is the original guard's: the tool's policy is the top level, no result is read,
 // no cycle is looked for, and reminders are the original two.
 import { reminderMessage } from '../reminders.ts'
-import { arrayFind, now } from '../intrinsics.ts'
+import { arrayFind } from '../intrinsics.ts'
 import type { DetectorName, GuardConfig, ReminderLevel, ReminderMessage, ToolResult } from '../types.ts'
 import { anyDetectorOn } from './config.ts'
 import { createCycleDetector, type WindowOwner } from './cycles.ts'
@@ -79,7 +79,7 @@ export function createDetectors(config: GuardConfig) {
       cycles || errorRuns || similar
         ? (owner: Owner, call: TrackedCall, count: number, outcome: Outcome, result: ToolResult | null | undefined): Fired | undefined => {
             const failing = errorRuns ? errorRuns.observe(owner, call, outcome, result) : undefined
-            const cycle = cycles ? cycles.observe(owner, call, count, now()) : undefined
+            const cycle = cycles ? cycles.observe(owner, call, count) : undefined
             const near = similar ? similar.observe(owner, call, count) : undefined
             return (
               runReminder(call, count) ??

@@ -114,7 +114,7 @@ describe('wasteMs', () => {
     within(reminders[0]!.wasteMs, bounds)
   })
 
-  it("gives a cycle's time from its first call", () => {
+  it("gives a cycle's time from the first call of its second period, where it is first seen", () => {
     const steps: Step[] = [
       ['list_dir', {}],
       ['grep', { q: 1 }],
@@ -122,7 +122,7 @@ describe('wasteMs', () => {
       ['grep', { q: 1 }],
       ['read_file', { p: 1 }],
     ]
-    const { reminders, bounds } = run({ cycles: { maxPeriod: 2, repeats: 2 } }, steps, 1)
+    const { reminders, bounds } = run({ cycles: { maxPeriod: 2, repeats: 2 } }, steps, 3)
     expect(reminders.map((e) => [e.detector, e.count])).toEqual([['cycle', 2]])
     within(reminders[0]!.wasteMs, bounds)
   })
