@@ -11,6 +11,10 @@ export interface AgentRecord {
   seq: number
   /** The cycle detector's window of the agent's calls, when it is on (detectors/cycles.ts). */
   cycleWindow?: object
+  /** The error-run detector's run, when it is on (detectors/error-runs.ts). */
+  errorRun?: object
+  /** The near-repeat detector's run, when it is on (detectors/similar.ts). */
+  similarRun?: object
 }
 
 interface AgentRegistry {

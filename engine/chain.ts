@@ -18,6 +18,8 @@ export interface Chain {
   shape?: PlainShape
   /** The latest call as the detectors read it: a repeat recognised by its shape is that call again. */
   call?: TrackedCall
+  /** When the run's first call was seen, while an opt-in detector is on (for `wasteMs`); else 0. */
+  startedAt: number
 }
 
 /** A call's canonical arguments as the chain read them. */
@@ -53,7 +55,7 @@ export function keepShape(chain: Chain, sameArguments: boolean, read: ReadArgume
  * chain has the one shape and the per-call reads of its fields stay monomorphic across agents.
  */
 export function emptyChain(): Chain {
-  return { tool: undefined, canonicalArguments: undefined, result: undefined, count: 0, shape: undefined, call: undefined }
+  return { tool: undefined, canonicalArguments: undefined, result: undefined, count: 0, shape: undefined, call: undefined, startedAt: 0 }
 }
 
 /** Empties `chain`, as a user prompt does. */

@@ -6,12 +6,15 @@ import { createEmitter } from './emitter.ts'
 import { isObjectLike, kindOf, type ObservedCall, readExecution, UsageError } from './execution.ts'
 import { freeze, isArray, joined, mapped, now } from './intrinsics.ts'
 import { createToolFilter } from './patterns.ts'
-import { blockFeedback, comparedResult, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
+import { argumentsKey, blockFeedback, calledArguments, comparedResult, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
 import type { ToolPolicy } from './detectors/policy.ts'
 import { errorText } from './error-text.ts'
 import type { AgentSnapshot, GuardConfig, GuardConfigInput, NextDecision, PostToolDecision, PreToolDecision, ReminderMessage, RepeatToolGuard, ToolExecution, ToolResult } from './types.ts'
 
 const CONTINUE: PreToolDecision = freeze({ kind: 'continue' })
+
+/** Milliseconds from `from` to `to`; never negative, should the clock step back. */
+const elapsed = (from: number, to: number): number => (to > from ? to - from : 0)
 
 /**
  * Creates a guard. Throws `GuardConfigError` for a bad config; without one the guard runs the
@@ -40,7 +43,9 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     // recognises by its shape and its text.
     const content = policy && detectors.contentOf(policy, result)
     const run = policy && advance(agent, call, policy, content)
-    const args = run ? run.canonicalArguments : canonicalArguments(call.arguments)
+    // A run begun before a configure turned a detector on is timed from its first call since.
+    if (run && detectors.named && agent.chain.startedAt === 0) agent.chain.startedAt = now()
+    const args = run ? calledArguments(run) : canonicalArguments(call.arguments)
     const { count } = agent.chain
     const agentId = agent.info.id
     if (events.listening) {
@@ -63,10 +68,12 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       events.emit(compared === undefined ? event : { ...event, result: compared })
     }
     if (!run) return undefined
-    const fired = detectors.reminderFor(agent, run, count)
+    const fired = detectors.reminderFor(agent, run, count, call, result)
     if (fired === undefined) return undefined
     const { level, message, detector } = fired
-    events.emit({ type: 'reminder', at: now(), agentId, seq, tool, count: fired.count, level, ...(detectors.named && { detector }), message })
+    const at = now()
+    const named = detectors.named && { detector, wasteMs: elapsed(fired.startedAt ?? agent.chain.startedAt, at) }
+    events.emit({ type: 'reminder', at, agentId, seq, tool, count: fired.count, level, ...named, message })
     return message
   }
 
@@ -87,12 +94,21 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       if (chain.call!.policy === policy) return chain.call!
     }
     const result = detectors.resultOf(policy, content, observed)
-    const call: TrackedCall = { tool, canonicalArguments: read.canonical, policy, result }
+    // Compared without the ignored keys (the same text unless the tool ignores some), shown as called.
+    const key = argumentsKey(policy, read.canonical, rawArguments)
+    const call: TrackedCall = { tool, canonicalArguments: key, calledArguments: read.canonical, policy, result }
     chain.call = call
-    if (repeat) return call
+    if (repeat) {
+      // A new config may ignore other keys: the chain compares by this call's text from now on,
+      // and a shape stands for the chain's text only while that is the text as called.
+      if (key !== chain.canonicalArguments) chain.shape = undefined
+      chain.canonicalArguments = key
+      return call
+    }
     const match = detectors.compare(chain, call)
+    // A shape stands for the text as called: kept only while that is the text the chain compares.
     keepShape(chain, match === 'same' && chain.canonicalArguments === read.canonical, read, rawArguments)
-    chain.canonicalArguments = read.canonical
+    chain.canonicalArguments = key
     // A denied call has no result of its own: the run's next result is compared with the last real one.
     if (match !== 'same' || !result?.denied) chain.result = result
     if (match === 'same') {
@@ -102,6 +118,8 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     if (chain.count > 0 && events.listening) events.emit({ type: 'chain-reset', at: now(), agentId: info.id, reason: match, previousCount: chain.count })
     chain.tool = tool
     chain.count = 1
+    // The clock is read only while an opt-in detector is on, and only as a run starts.
+    chain.startedAt = detectors.named ? now() : 0
     return call
   }
 
@@ -111,9 +129,12 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       const call = readExecution(exec, undefined)
       const known = call.agent && agents.find(call.agent)
       if (!known || !isTracked(call.tool)) return CONTINUE
-      const feedback = blockFeedback(known.chain, call.tool, detectors.policyFor(call.tool), () => canonicalArguments(call.arguments))
+      const policy = detectors.policyFor(call.tool)
+      const feedback = blockFeedback(known.chain, call.tool, policy, () => argumentsKey(policy, canonicalArguments(call.arguments), call.arguments))
       if (feedback === undefined) return CONTINUE
-      events.emit({ type: 'blocked', at: now(), agentId: known.info.id, tool: call.tool, count: known.chain.count, feedback })
+      const at = now()
+      // Blocking needs stopAfter, so an opt-in detector is on: the event says what the run cost.
+      events.emit({ type: 'blocked', at, agentId: known.info.id, tool: call.tool, count: known.chain.count, feedback, wasteMs: elapsed(known.chain.startedAt, at) })
       return freeze({ kind: 'block', feedback })
     } catch (error) {
       if (error instanceof UsageError) throw error
@@ -174,9 +195,9 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   }
 
   function snapshot(): AgentSnapshot[] {
-    return mapped(agents.live(), ({ info, chain: { tool, canonicalArguments: args, count } }) => ({
+    return mapped(agents.live(), ({ info, chain: { tool, call, count } }) => ({
       ...info,
-      ...(tool !== undefined && { tool, canonicalArguments: args }),
+      ...(tool !== undefined && { tool, canonicalArguments: calledArguments(call!) }),
       count,
       nextThreshold: nextThreshold(detectors.policyFor(tool ?? ''), count),
     }))

@@ -32,6 +32,7 @@ export const decodeUriComponent = decodeURIComponent
 export const toNumber = Number
 export const NativeBigInt = BigInt
 export const NativeRegExp = RegExp
+export const NativeUint32Array = Uint32Array
 export const callFunction = apply
 
 export const arrayIncludes = /* @__PURE__ */ uncurryThis(Array.prototype.includes) as <T>(array: readonly T[], item: T) => boolean
@@ -79,6 +80,7 @@ export const hasInstance = /* @__PURE__ */ uncurryThis(Function.prototype[Symbol
 
 export const stringSlice = /* @__PURE__ */ uncurryThis(String.prototype.slice)
 export const stringCharCodeAt = /* @__PURE__ */ uncurryThis(String.prototype.charCodeAt)
+export const stringToLowerCase = /* @__PURE__ */ uncurryThis(String.prototype.toLowerCase) as (text: string) => string
 export const stringIndexOf = /* @__PURE__ */ uncurryThis(String.prototype.indexOf) as (text: string, search: string, from?: number) => number
 export const stringStartsWith = /* @__PURE__ */ uncurryThis(String.prototype.startsWith) as (text: string, search: string, from?: number) => boolean
 export const stringLastIndexOf = /* @__PURE__ */ uncurryThis(String.prototype.lastIndexOf) as (text: string, search: string, from?: number) => number

@@ -22,6 +22,24 @@ export interface GuardConfig {
   readonly stopAfter?: number
   /** Per-tool overrides; the first entry whose `match` pattern matches the tool wins. */
   readonly tools?: readonly ToolOverride[]
+  /** Object keys removed at any depth from the arguments before calls are compared. */
+  readonly ignoreArgumentKeys?: readonly string[]
+  /** One tool returning errors `after` times in a row, whatever its arguments. Default off. */
+  readonly errorRuns?: ErrorRunConfig
+  /** Near repeats: consecutive calls of one tool whose arguments are alike but not identical. Default off. */
+  readonly similar?: SimilarConfig
+}
+
+export interface SimilarConfig {
+  /** The Sørensen–Dice coefficient of two calls' argument bigrams at which they are alike, in [0.5, 1). */
+  readonly threshold: number
+  /** Calls in a similar run that fire the first reminder (then twice and three times that), >= 3. */
+  readonly minCalls: number
+}
+
+export interface ErrorRunConfig {
+  /** Consecutive errors that fire the first reminder (then twice and three times that). */
+  readonly after: number
 }
 
 export type CountBy = 'call' | 'tool'
@@ -41,6 +59,12 @@ export interface ToolOverride {
   readonly resultAware?: boolean
   /** `null`: never block this tool, whatever the top level says. */
   readonly stopAfter?: number | null
+  /** Replaces the top level's list for this tool; `[]` compares every key. */
+  readonly ignoreArgumentKeys?: readonly string[]
+  /** `null`: no error runs for this tool, whatever the top level says. */
+  readonly errorRuns?: ErrorRunConfig | null
+  /** `null`: no near repeats for this tool, whatever the top level says. */
+  readonly similar?: SimilarConfig | null
 }
 
 /** What a caller may pass: any subset of the keys; anything else is rejected. */
@@ -57,6 +81,11 @@ export type GuardConfigInput = Partial<{
   /** `null` turns enforcement off. */
   stopAfter: number | null
   tools: readonly ToolOverride[]
+  ignoreArgumentKeys: readonly string[]
+  /** `null` turns error runs off. */
+  errorRuns: ErrorRunConfig | null
+  /** `null` turns near repeats off. */
+  similar: SimilarConfig | null
 }>
 
 /** One executed tool call, as the agent loop hands it to the guard. */
@@ -81,7 +110,7 @@ export interface ReminderSource {
   readonly kind: 'plugin'
   readonly plugin: 'repeat-tool-guard'
   readonly form: 'notice'
-  /** `${tool} × ${count}`, or `cycle × ${completed periods}` */
+  /** `${tool} × ${count}`, `cycle × ${completed periods}` `${tool} errors × ${count}` or `${tool} ≈ × ${count}` */
   readonly summary: string
 }
 
@@ -112,10 +141,10 @@ export type NextDecision = () => PostToolDecision | Promise<PostToolDecision>
 /** What `preExecute` says before a tool runs: go on, or do not run it and tell the model why. */
 export type PreToolDecision = { readonly kind: 'continue' } | { readonly kind: 'block'; readonly feedback: string }
 
-export type ReminderLevel = 'gentle' | 'detailed' | 'cycle'
+export type ReminderLevel = 'gentle' | 'detailed' | 'cycle' | 'error-run' | 'similar'
 
-/** Which detector fired: the original exact repeat, a same-tool run (`countBy: 'tool'`), or a cycle. */
-export type DetectorName = 'repeat' | 'same-tool' | 'cycle'
+/** Which detector fired: the original exact repeat, a same-tool run (`countBy: 'tool'`), a cycle, an error run, or a near repeat. */
+export type DetectorName = 'repeat' | 'same-tool' | 'cycle' | 'error-run' | 'similar'
 
 /** A live agent as the panel sees it. */
 export interface AgentInfo {
@@ -181,6 +210,11 @@ export type GuardEvent =
       readonly level: ReminderLevel
       /** Present whenever an opt-in detector is configured, so the original events stay as they were. */
       readonly detector?: DetectorName
+      /**
+       * With `detector`: milliseconds from the first call of the run that fired (the cycle's
+       * first call, the first error, the first near repeat) to the call that fired it.
+       */
+      readonly wasteMs?: number
       readonly message: ReminderMessage
     }
   | {
@@ -192,6 +226,8 @@ export type GuardEvent =
       /** The length of the run the call would have extended. */
       readonly count: number
       readonly feedback: string
+      /** Milliseconds from the run's first call to the block (always there: blocking needs `stopAfter`). */
+      readonly wasteMs?: number
     }
   | { readonly type: 'config'; readonly at: number; readonly config: GuardConfig }
   /** The guard failed internally; the caller's tool call went on untouched. */

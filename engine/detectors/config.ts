@@ -1,11 +1,11 @@
 // Validation of the opt-in detector keys (docs/detectors.md, "The keys"). A key at its "off" value is left out of
 // the resolved config, so a config that turns nothing on is the original's, byte for byte.
 import { GuardConfigError, pattern, rejectUnknownKeys, thresholds } from '../config-rules.ts'
-import type { CountBy, CycleConfig, GuardConfig, GuardConfigInput, ToolOverride } from '../types.ts'
+import type { CountBy, CycleConfig, ErrorRunConfig, SimilarConfig, GuardConfig, GuardConfigInput, ToolOverride } from '../types.ts'
 import { isRecord } from '../records.ts'
 import { arrayFind, freeze, objectKeys as keysOf } from '../intrinsics.ts'
 
-type DetectorKey = 'countBy' | 'resultAware' | 'ignoreResultKeys' | 'cycles' | 'stopAfter' | 'tools'
+type DetectorKey = 'countBy' | 'resultAware' | 'ignoreResultKeys' | 'cycles' | 'stopAfter' | 'tools' | 'ignoreArgumentKeys' | 'errorRuns' | 'similar'
 type DetectorSettings = Pick<GuardConfig, DetectorKey>
 
 /**
@@ -19,21 +19,29 @@ export const DETECTORS_OFF = freeze({
   cycles: null,
   stopAfter: null,
   tools: freeze([]),
+  ignoreArgumentKeys: freeze([]),
+  errorRuns: null,
+  similar: null,
 } satisfies Required<Pick<GuardConfigInput, DetectorKey>>)
 
 export const DETECTOR_KEYS = keysOf(DETECTORS_OFF) as readonly DetectorKey[]
 
 const CYCLE_KEYS = ['maxPeriod', 'repeats']
-const OVERRIDE_KEYS = ['match', 'thresholds', 'countBy', 'resultAware', 'stopAfter']
+const ERROR_RUN_KEYS = ['after']
+const SIMILAR_KEYS = ['threshold', 'minCalls']
+const OVERRIDE_KEYS = ['match', 'thresholds', 'countBy', 'resultAware', 'stopAfter', 'ignoreArgumentKeys', 'errorRuns', 'similar']
 const MAX_PERIOD = 6
 
 const RESOLVE: { readonly [K in DetectorKey]: (value: unknown) => DetectorSettings[K] | null } = {
   countBy: (value) => countBy('countBy', value),
   resultAware: (value) => flag('resultAware', value),
-  ignoreResultKeys: objectKeys,
+  ignoreResultKeys: (value) => objectKeys('ignoreResultKeys', value),
   cycles,
   stopAfter: (value) => stopAfter('stopAfter', value),
   tools,
+  ignoreArgumentKeys: (value) => objectKeys('ignoreArgumentKeys', value),
+  errorRuns: (value) => errorRuns('errorRuns', value),
+  similar: (value) => similar('similar', value),
 }
 
 /** The detector keys of `given` validated, the others taken from `base`; only keys that are on. */
@@ -70,11 +78,11 @@ function stopAfter(key: string, value: unknown): number | null {
   return value
 }
 
-function objectKeys(value: unknown): readonly string[] {
-  if (!Array.isArray(value)) throw new GuardConfigError('ignoreResultKeys', value, 'must be an array of object keys')
+function objectKeys(name: string, value: unknown): readonly string[] {
+  if (!Array.isArray(value)) throw new GuardConfigError(name, value, 'must be an array of object keys')
   for (let i = 0; i < value.length; i++) {
     const key: unknown = value[i]
-    if (typeof key !== 'string' || key.length === 0) throw new GuardConfigError(`ignoreResultKeys[${i}]`, key, 'must be a non-empty string')
+    if (typeof key !== 'string' || key.length === 0) throw new GuardConfigError(`${name}[${i}]`, key, 'must be a non-empty string')
   }
   return Object.freeze([...(value as string[])])
 }
@@ -87,6 +95,24 @@ function cycles(value: unknown): CycleConfig | null {
   if (!isInteger(maxPeriod, 2, MAX_PERIOD)) throw new GuardConfigError('cycles.maxPeriod', maxPeriod, `must be an integer from 2 to ${MAX_PERIOD}`)
   if (!isInteger(repeats, 2)) throw new GuardConfigError('cycles.repeats', repeats, 'must be an integer >= 2')
   return Object.freeze({ maxPeriod, repeats })
+}
+
+function errorRuns(key: string, value: unknown): ErrorRunConfig | null {
+  if (value === null) return null
+  if (!isRecord(value)) throw new GuardConfigError(key, value, 'must be null or an object { after }')
+  rejectUnknownKeys(value, ERROR_RUN_KEYS, `${key}.`, 'errorRuns')
+  if (!isInteger(value.after, 2)) throw new GuardConfigError(`${key}.after`, value.after, 'must be an integer >= 2')
+  return Object.freeze({ after: value.after })
+}
+
+function similar(key: string, value: unknown): SimilarConfig | null {
+  if (value === null) return null
+  if (!isRecord(value)) throw new GuardConfigError(key, value, 'must be null or an object { threshold, minCalls }')
+  rejectUnknownKeys(value, SIMILAR_KEYS, `${key}.`, 'similar')
+  const { threshold, minCalls } = value
+  if (typeof threshold !== 'number' || !(threshold >= 0.5 && threshold < 1)) throw new GuardConfigError(`${key}.threshold`, threshold, 'must be a number from 0.5 up to but not including 1')
+  if (!isInteger(minCalls, 3)) throw new GuardConfigError(`${key}.minCalls`, minCalls, 'must be an integer >= 3')
+  return Object.freeze({ threshold, minCalls })
 }
 
 function tools(value: unknown): readonly ToolOverride[] {
@@ -106,5 +132,9 @@ function override(key: string, value: unknown): ToolOverride {
     ...(has('countBy') && { countBy: countBy(`${key}.countBy`, value.countBy) }),
     ...(has('resultAware') && { resultAware: flag(`${key}.resultAware`, value.resultAware) }),
     ...(has('stopAfter') && { stopAfter: stopAfter(`${key}.stopAfter`, value.stopAfter) }),
+    // Kept when empty: it replaces the top level's list, so `[]` compares this tool's every key.
+    ...(has('ignoreArgumentKeys') && { ignoreArgumentKeys: objectKeys(`${key}.ignoreArgumentKeys`, value.ignoreArgumentKeys) }),
+    ...(has('errorRuns') && { errorRuns: errorRuns(`${key}.errorRuns`, value.errorRuns) }),
+    ...(has('similar') && { similar: similar(`${key}.similar`, value.similar) }),
   })
 }

@@ -1,9 +1,10 @@
 // The cycle detector: a block of 2..maxPeriod calls repeated back to back (`A B A B A B`,
 // `A B C A B C A B C`), which the exact-repeat chain never sees because no two neighbours match.
+import { now } from '../intrinsics.ts'
 import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { CycleConfig, ReminderMessage } from '../types.ts'
 import type { ResultKeys } from './result-key.ts'
-import { compareStep, type TrackedCall } from './run-key.ts'
+import { calledArguments, compareStep, type TrackedCall } from './run-key.ts'
 
 /** The last calls of one agent and, per period, how far the pattern has held. */
 interface CycleWindow {
@@ -15,6 +16,11 @@ interface CycleWindow {
   seen: number
   /** `held[p]`: consecutive latest calls that are the same step as the call `p` calls before. */
   readonly held: number[]
+  /**
+   * `since[p]`: when the pattern `held[p]` counts was first seen to hold, the first call of its
+   * second period (for `wasteMs`): read then, so a call that starts no pattern reads no clock.
+   */
+  readonly since: number[]
   /** How many of the latest calls are the one call object the ring took last. */
   sameObject: number
 }
@@ -23,6 +29,8 @@ interface CycleFired {
   /** Completed periods: `repeats`, twice or three times that. */
   readonly periods: number
   readonly message: ReminderMessage
+  /** When the cycle's first call was seen. */
+  readonly startedAt: number
 }
 
 /** Who a window belongs to: the agent's record, which keeps it, so it dies with the agent. */
@@ -45,7 +53,7 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
     if (kept !== undefined && kept.detector === detector) return kept
     // Captured built-ins only: a page may have replaced `Array.prototype.fill`
     // (docs/security.md, "A page that replaces built-ins").
-    const made: CycleWindow = { detector, recent: [], seen: 0, held: zeros(maxPeriod + 1), sameObject: 0 }
+    const made: CycleWindow = { detector, recent: [], seen: 0, held: zeros(maxPeriod + 1), since: zeros(maxPeriod + 1), sameObject: 0 }
     owner.cycleWindow = made
     return made
   }
@@ -67,7 +75,7 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
       const periods = held[p]! / p + 1
       if (periods !== repeats && periods !== 2 * repeats && periods !== 3 * repeats) return undefined
       const block = Array.from({ length: p }, (_, i) => recent[(seen + 1 - p + i) % maxPeriod]!)
-      return { periods, message: cycleReminder(block, periods, argumentsPreviewChars) }
+      return { periods, startedAt: agentWindow.since[p]!, message: cycleReminder(block, periods, argumentsPreviewChars) }
     }
     return undefined
   }
@@ -85,8 +93,12 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
 
   /** Compares `call` with the call `p` back, for every period, and puts it in the ring. */
   function takeCall(agentWindow: CycleWindow, call: TrackedCall): void {
-    const { recent, held, seen } = agentWindow
-    for (let p = 2; p <= maxPeriod; p++) held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
+    const { recent, held, seen, since } = agentWindow
+    for (let p = 2; p <= maxPeriod; p++) {
+      held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
+      // A repeat of the ring's one object never starts a pattern (every period already holds).
+      if (held[p] === 1) since[p] = now()
+    }
     agentWindow.sameObject = seen > 0 && recent[(seen - 1) % maxPeriod] === call ? agentWindow.sameObject + 1 : 1
     recent[seen % maxPeriod] = call
     agentWindow.seen = seen + 1
@@ -106,7 +118,7 @@ function cycleReminder(block: readonly TrackedCall[], periods: number, previewCh
     `- cycle: ${block.map((e) => e.tool).join(' -> ')}`,
     `- repetitions: ${periods}`,
     '- calls:',
-    ...block.map((e, i) => `  ${i + 1}. ${e.tool} ${previewArguments(e.canonicalArguments, previewChars)}`),
+    ...block.map((e, i) => `  ${i + 1}. ${e.tool} ${previewArguments(calledArguments(e), previewChars)}`),
     'The same sequence of calls keeps coming back without progress. Inspect the latest results and choose a different action, or finish the task if enough evidence has been gathered.',
   ].join('\n')
   return noticeMessage(text, `cycle × ${periods}`)

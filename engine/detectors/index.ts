@@ -2,30 +2,44 @@
 // every answer is the original guard's: the tool's policy is the top level, no result is read,
 // no cycle is looked for, and reminders are the original two.
 import { reminderMessage } from '../reminders.ts'
+import { arrayFind } from '../intrinsics.ts'
 import type { DetectorName, GuardConfig, ReminderLevel, ReminderMessage, ToolResult } from '../types.ts'
 import { anyDetectorOn } from './config.ts'
 import { createCycleDetector, type WindowOwner } from './cycles.ts'
+import { createErrorRunDetector, type ErrorRunOwner, type Outcome } from './error-runs.ts'
+import { createSimilarDetector, type SimilarRunOwner } from './similar.ts'
 import { atThreshold, createPolicyResolver, type ToolPolicy } from './policy.ts'
 import { createResultKeys, type ResultKey } from './result-key.ts'
-import { compareStep, type StepMatch, type TrackedCall } from './run-key.ts'
+import { calledArguments, compareStep, type StepMatch, type TrackedCall } from './run-key.ts'
 import { sameToolReminder } from './same-tool.ts'
 
+export { argumentsKey } from './argument-key.ts'
 export { blockFeedback } from './enforcement.ts'
 export { comparedResult } from './result-key.ts'
 export { nextThreshold } from './policy.ts'
-export type { TrackedCall }
+export { calledArguments, type TrackedCall }
+
+/** The agent's record, which keeps each detector's window. */
+type Owner = WindowOwner & ErrorRunOwner & SimilarRunOwner
 
 interface Fired {
   readonly detector: DetectorName
   readonly level: ReminderLevel
   readonly count: number
   readonly message: ReminderMessage
+  /** When a window detector's run began; a run's own reminder has the chain's start. */
+  readonly startedAt?: number
 }
 
 export function createDetectors(config: GuardConfig) {
   const policyFor = createPolicyResolver(config)
   const results = createResultKeys(config.ignoreResultKeys ?? [])
   const cycles = config.cycles && createCycleDetector(config.cycles, config.argumentsPreviewChars, results)
+  // On when the top level or any tools entry counts error runs.
+  const countsErrors = config.errorRuns !== undefined || arrayFind(config.tools ?? [], (o) => o.errorRuns != null) !== undefined
+  const errorRuns = countsErrors ? createErrorRunDetector(config.argumentsPreviewChars) : undefined
+  const looksForNear = config.similar !== undefined || arrayFind(config.tools ?? [], (o) => o.similar != null) !== undefined
+  const similar = looksForNear ? createSimilarDetector(config.argumentsPreviewChars) : undefined
 
   /** The reminder for a run of `count`: at a threshold of the tool's policy, else none. */
   function runReminder(call: TrackedCall, count: number): Fired | undefined {
@@ -34,11 +48,10 @@ export function createDetectors(config: GuardConfig) {
     if (!atThreshold(call.policy, count)) return undefined
     const {
       tool,
-      canonicalArguments,
       policy: { thresholds, countBy },
     } = call
     const level = count === thresholds[0] ? 'gentle' : 'detailed'
-    const request = { level, tool, count, canonicalArguments, argumentsPreviewChars: config.argumentsPreviewChars } as const
+    const request = { level, tool, count, canonicalArguments: calledArguments(call), argumentsPreviewChars: config.argumentsPreviewChars } as const
     return countBy === 'tool' ? { detector: 'same-tool', level, count, message: sameToolReminder(request) } : { detector: 'repeat', level, count, message: reminderMessage(request) }
   }
 
@@ -59,18 +72,28 @@ export function createDetectors(config: GuardConfig) {
     /** How `call` relates to the chain's last call: the same step, another call, or a new result. */
     compare: (chain: Parameters<typeof compareStep>[0], call: TrackedCall): StepMatch => compareStep(chain, call, results),
     /**
-     * At most one reminder per call: a run's own reminder already says stop, so it wins over a
-     * cycle completing on the same call (the cycle's window still takes the call).
+     * At most one reminder per call, the first of: the run's own (it already says stop), an error
+     * run, a cycle, a near repeat. Every detector still takes the call, so its window stays whole.
      */
-    reminderFor: cycles
-      ? (owner: WindowOwner, call: TrackedCall, count: number): Fired | undefined => {
-          // The cycle detector takes every call, and what it fired counts unless the run's own did.
-          const fired = cycles.observe(owner, call, count)
-          const cycle: Fired | undefined = fired && { detector: 'cycle', level: 'cycle', count: fired.periods, message: fired.message }
-          return runReminder(call, count) ?? cycle
-        }
-      : // Without the cycle detector (the default), only the run's own reminder: chosen once per config.
-        (_owner: WindowOwner, call: TrackedCall, count: number): Fired | undefined => runReminder(call, count),
-    clear: (owner: WindowOwner) => cycles?.clear(owner),
+    reminderFor:
+      cycles || errorRuns || similar
+        ? (owner: Owner, call: TrackedCall, count: number, outcome: Outcome, result: ToolResult | null | undefined): Fired | undefined => {
+            const failing = errorRuns ? errorRuns.observe(owner, call, outcome, result) : undefined
+            const cycle = cycles ? cycles.observe(owner, call, count) : undefined
+            const near = similar ? similar.observe(owner, call, count) : undefined
+            return (
+              runReminder(call, count) ??
+              (failing && { detector: 'error-run', level: 'error-run', count: failing.count, message: failing.message, startedAt: failing.startedAt }) ??
+              (cycle && { detector: 'cycle', level: 'cycle', count: cycle.periods, message: cycle.message, startedAt: cycle.startedAt }) ??
+              (near && { detector: 'similar', level: 'similar', count: near.count, message: near.message, startedAt: near.startedAt })
+            )
+          }
+        : // Without them (the default), only the run's own reminder: chosen once per config.
+          (_owner: Owner, call: TrackedCall, count: number): Fired | undefined => runReminder(call, count),
+    clear: (owner: Owner) => {
+      cycles?.clear(owner)
+      errorRuns?.clear(owner)
+      similar?.clear(owner)
+    },
   }
 }

@@ -7,7 +7,10 @@ import type { ToolPolicy } from './policy.ts'
 /** A tracked call, as the detectors read it. */
 export interface TrackedCall {
   readonly tool: string
+  /** The text calls are compared by: the canonical arguments, without the ignored keys. */
   readonly canonicalArguments: string
+  /** The canonical arguments as called, for previews; when absent, `canonicalArguments`. */
+  readonly calledArguments?: string
   readonly policy: ToolPolicy
   /** Undefined unless the tool's policy is result-aware. */
   readonly result: ResultKey | undefined
@@ -19,6 +22,9 @@ interface Step {
   readonly canonicalArguments?: string
   readonly result?: ResultKey
 }
+
+/** A call's arguments as called, for previews and events. */
+export const calledArguments = (call: TrackedCall): string => call.calledArguments ?? call.canonicalArguments
 
 export type StepMatch = 'same' | 'different-call' | 'result-changed'
 

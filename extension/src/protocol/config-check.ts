@@ -7,6 +7,9 @@ import { type Check, both, flag, list, natural, oneOf, orNull, record, reject, t
 
 const numbers = list((v, p) => typeof v === 'number' || reject('shape', `${p} must be a number`))
 const countBy = oneOf('call', 'tool')
+const keyList = list(text(LIMITS.text))
+const errorRuns = record({ after: natural })
+const similar = record({ threshold: (v, p) => typeof v === 'number' || reject('shape', `${p} must be a number`), minCalls: natural })
 
 export const guardConfig: Check = both(
   record(
@@ -22,7 +25,15 @@ export const guardConfig: Check = both(
       ignoreResultKeys: list(text(LIMITS.text)),
       cycles: record({ maxPeriod: natural, repeats: natural }),
       stopAfter: natural,
-      tools: list(record({ match: text(LIMITS.text) }, { thresholds: numbers, countBy, resultAware: flag, stopAfter: orNull(natural) })),
+      tools: list(
+        record(
+          { match: text(LIMITS.text) },
+          { thresholds: numbers, countBy, resultAware: flag, stopAfter: orNull(natural), ignoreArgumentKeys: keyList, errorRuns: orNull(errorRuns), similar: orNull(similar) },
+        ),
+      ),
+      ignoreArgumentKeys: keyList,
+      errorRuns: errorRuns,
+      similar: similar,
     },
   ),
   (value, path) => {

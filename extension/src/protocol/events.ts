@@ -115,6 +115,8 @@ export type PanelEvent =
       readonly text: string
       /** The true length of the text, present only when it was cut. */
       readonly textLength?: number
+      /** With `detector`: milliseconds from the first call of the run that fired to the call that fired it. */
+      readonly wasteMs?: number
       /** Wire agents: where in the request body it was inserted, e.g. `messages[7]`. */
       readonly placement?: string
       /** Wire agents: present when it was not inserted, only shown; `placement` is where it would go. */
@@ -130,6 +132,8 @@ export type PanelEvent =
       readonly count: number
       /** What the agent was told, cut at `LIMITS.text`. */
       readonly feedback: string
+      /** Milliseconds from the run's first call to the block. */
+      readonly wasteMs?: number
       /**
        * Wire agents: present (true) because zero-code mode cannot stop a call the model already
        * made; the call ran, and the panel says "would block".

@@ -57,6 +57,7 @@ export function fromEngineEvent(event: GuardEvent): PanelEvent {
         count: event.count,
         level: event.level,
         ...(event.detector === undefined ? {} : { detector: event.detector }),
+        ...(event.wasteMs === undefined ? {} : { wasteMs: event.wasteMs }),
         text,
         // A huge argumentsPreviewChars can make the reminder longer than the cap: the panel must
         // say it shows only part of what the model saw.
@@ -71,6 +72,7 @@ export function fromEngineEvent(event: GuardEvent): PanelEvent {
         tool: headOf(event.tool, LIMITS.toolName),
         count: event.count,
         feedback: headOf(event.feedback, LIMITS.text),
+        ...(event.wasteMs === undefined ? {} : { wasteMs: event.wasteMs }),
       }
     case 'config':
       return { type: 'config', at, config: event.config }

@@ -84,7 +84,11 @@ describe('detector config', () => {
       [[{ match: 'a', resultAware: null }], 'tools[0].resultAware', 'tools[0].resultAware must be true or false, got null'],
       [[{ match: 'a', stopAfter: 0 }], 'tools[0].stopAfter', 'tools[0].stopAfter must be null or an integer >= 2, got 0'],
       [[{ match: 'a', threshold: [3] }], 'tools[0].threshold', 'tools[0].threshold is not a tools entry key (did you mean thresholds?), got [3]'],
-      [[{ match: 'a', include: ['b'] }], 'tools[0].include', 'tools[0].include is not a tools entry key (known keys: match, thresholds, countBy, resultAware, stopAfter), got ["b"]'],
+      [
+        [{ match: 'a', include: ['b'] }],
+        'tools[0].include',
+        'tools[0].include is not a tools entry key (known keys: match, thresholds, countBy, resultAware, stopAfter, ignoreArgumentKeys, errorRuns, similar), got ["b"]',
+      ],
     ]
     for (const [tools, key, message] of cases) expect(rejection({ tools })).toEqual([key, message])
   })

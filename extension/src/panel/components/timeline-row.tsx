@@ -150,6 +150,8 @@ const REMINDER_BADGE: Readonly<Record<Of<'reminder'>['level'], string>> = {
   gentle: 'Gentle reminder',
   detailed: 'Detailed reminder',
   cycle: 'Cycle reminder',
+  'error-run': 'Error-run reminder',
+  similar: 'Near-repeat reminder',
 }
 
 const RESET_WHY: Readonly<Record<Of<'reset'>['reason'], string>> = {

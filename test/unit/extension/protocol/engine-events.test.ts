@@ -44,12 +44,13 @@ interface EventRoutes extends Record<GuardEvent['type'], { readonly as: PanelEve
       count: ['count', 'same']
       level: ['level', 'same']
       detector: ['detector', 'same']
+      wasteMs: ['wasteMs', 'same']
       message: ['text', 'converted']
     }
   }
   blocked: {
     as: 'blocked'
-    fields: { at: ['at', 'same']; agentId: ['agentId', 'converted']; tool: ['tool', 'same']; count: ['count', 'same']; feedback: ['feedback', 'same'] }
+    fields: { at: ['at', 'same']; agentId: ['agentId', 'converted']; tool: ['tool', 'same']; count: ['count', 'same']; feedback: ['feedback', 'same']; wasteMs: ['wasteMs', 'same'] }
   }
   config: { as: 'config'; fields: { at: ['at', 'same']; config: ['config', 'same'] } }
   fault: { as: 'fault'; fields: { at: ['at', 'same']; message: ['message', 'same'] } }

@@ -112,6 +112,8 @@ describe('fromEngineEvent with detectors on', () => {
       tool: 'read',
       count: 2,
       feedback: 'Blocked by repeat-tool-guard: read was already called 2 times in a row with identical arguments (stopAfter: 2). Choose a different action.',
+      // The run's cost in time (docs/detectors.md, "Waste"), as the engine gave it.
+      wasteMs: (engine.at(-1) as { wasteMs: number }).wasteMs,
     })
   })
 

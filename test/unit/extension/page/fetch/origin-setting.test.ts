@@ -43,7 +43,16 @@ describe("the origin's setting", () => {
     await p.target.fetch('/v1/chat/completions', init)
     for (const event of p.events) expect(checkPanelEvent(event)).toMatchObject({ ok: true })
     expect(p.events.map((e) => e.type)).toEqual(['agent', 'call', 'call', 'blocked', 'call', 'reminder', 'request'])
-    expect(p.events[3]).toEqual({ type: 'blocked', at: expect.any(Number), agentId: 'wire:1', tool: 'read_file', count: 2, feedback: expect.stringContaining('(stopAfter: 2)'), wouldBlock: true })
+    expect(p.events[3]).toEqual({
+      type: 'blocked',
+      at: expect.any(Number),
+      agentId: 'wire:1',
+      tool: 'read_file',
+      count: 2,
+      feedback: expect.stringContaining('(stopAfter: 2)'),
+      wouldBlock: true,
+      wasteMs: expect.any(Number),
+    })
     const sent = mode === 'guard' ? ((p.calls[0]!.args[1] as RequestInit).body as string) : init.body
     const messages = JSON.parse(sent).messages
     expect(messages).toHaveLength(JSON.parse(LLM_BODY).messages.length + (mode === 'guard' ? 1 : 0))
