@@ -2,6 +2,7 @@
 // over their private channel, where no page script can listen, so the test subscribes to the tab
 // at the service worker, as a panel does, and reads them there.
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
 import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { tapPanelPort, type PanelTap } from '../extension/panel-tap.ts'
 import type { Browser } from './browser.ts'
@@ -27,3 +28,16 @@ export async function openReportingPage(browser: Browser, url: string, ready?: s
 
 /** The events `page` reported, as the service worker delivered them to a panel of its tab. */
 export const reportedEvents = async (page: Page): Promise<PanelEvent[]> => (await taps.get(page)?.events()) ?? []
+
+/** The events of the wire agents among `events` (zero-code mode's agents, `wire:` ids). */
+export const wireOf = (events: PanelEvent[]): PanelEvent[] => events.filter((e) => (e.type === 'agent' ? e.agent.kind === 'wire' : 'agentId' in e && e.agentId.startsWith('wire:')))
+
+/**
+ * The wire reminders `page` reported, each as its call's number and why it was withheld, once they
+ * are `expected`. Panel events leave in batches on a timer (extension/src/page/batcher.ts), which a
+ * background tab may slow to once a second: the last may arrive after the page's run has ended.
+ */
+export async function expectWireReminders(page: Page, expected: readonly (readonly [number, string | undefined])[]): Promise<void> {
+  const reminders = async () => wireOf(await reportedEvents(page)).flatMap((e) => (e.type === 'reminder' ? [[e.seq, e.withheld]] : []))
+  await expect.poll(reminders, { timeout: 10_000 }).toEqual(expected)
+}

@@ -2,10 +2,9 @@
 // page on the real `@ag-ui/client` HttpAgent against a server encoding its events with the real
 // `@ag-ui/encoder`, in Chromium with the built extension and no page code of the guard.
 import { describe, expect, test } from 'vitest'
-import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
 import { mountAgUiServer, type AgUiServer } from '../support/ag-ui-server.ts'
-import { openReportingPage, reportedEvents } from '../support/page-events.ts'
+import { expectWireReminders, openReportingPage, reportedEvents, wireOf } from '../support/page-events.ts'
 import { useStage } from '../support/stage.ts'
 import { buildAgentPages } from './pages/build.ts'
 
@@ -16,7 +15,6 @@ interface AgUiWindow {
   agui: { run(text: string, tools: 'server' | 'frontend'): Promise<{ roles: string[]; runs: number }> }
 }
 
-const wireOf = (events: PanelEvent[]) => events.filter((e) => (e.type === 'agent' ? e.agent.kind === 'wire' : 'agentId' in e && e.agentId.startsWith('wire:')))
 const DETAILED = detailed('search', 5, '{"q":"threshold"}')
 
 describe('HttpAgent', () => {
@@ -43,14 +41,10 @@ describe('HttpAgent', () => {
     expect(done.runs).toBe(7)
     const received = agUi.runs.filter((r) => r.first === THREAD).map((r) => r.userTexts.slice(1))
     expect(received).toEqual([[], [], [], [GENTLE], [GENTLE], [GENTLE, DETAILED], [GENTLE, DETAILED]])
-    // Panel events leave in batches on a timer (extension/src/page/batcher.ts), which a background tab may slow to once a second: the last may arrive after the run ends.
-    const reminders = async () => wireOf(await reportedEvents(page)).filter((e) => e.type === 'reminder')
-    await expect
-      .poll(async () => (await reminders()).map((e) => e.type === 'reminder' && [e.seq, e.withheld]), { timeout: 10_000 })
-      .toEqual([
-        [3, undefined],
-        [5, undefined],
-      ])
+    await expectWireReminders(page, [
+      [3, undefined],
+      [5, undefined],
+    ])
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && e.agent.reach)).toEqual(['ag-ui'])
   })

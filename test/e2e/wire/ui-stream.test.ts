@@ -2,8 +2,7 @@
 // runs on the server"): a chat page on the real `useChat` against a server streaming with the real
 // `ai` package, in Chromium with the built extension and no page code of the guard.
 import { describe, expect, test } from 'vitest'
-import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
-import { openReportingPage, reportedEvents } from '../support/page-events.ts'
+import { expectWireReminders, openReportingPage, reportedEvents, wireOf } from '../support/page-events.ts'
 import type { TestServer } from '../support/server.ts'
 import { useStage } from '../support/stage.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
@@ -39,8 +38,6 @@ interface ChatWindow {
     stop(): Promise<void>
   }
 }
-
-const wireOf = (events: PanelEvent[]) => events.filter((e) => (e.type === 'agent' ? e.agent.kind === 'wire' : 'agentId' in e && e.agentId.startsWith('wire:')))
 
 const CHAT = 'loop:6 why is the threshold ignored?'
 
@@ -108,14 +105,10 @@ describe('useChat, its tools on the page (sendAutomaticallyWhen)', () => {
     expect(prompts).toHaveLength(7)
     const DETAILED = detailed('search', 5, '{"q":"threshold"}')
     expect(prompts.map((texts) => texts.filter((t) => t !== CLIENT_CHAT))).toEqual([[], [], [], [GENTLE], [GENTLE], [GENTLE, DETAILED], [GENTLE, DETAILED]])
-    // Panel events leave in batches on a timer (extension/src/page/batcher.ts), which a background tab may slow to once a second: the last may arrive after the run ends.
-    const reminders = async () => wireOf(await reportedEvents(page)).filter((e) => e.type === 'reminder')
-    await expect
-      .poll(async () => (await reminders()).map((e) => e.type === 'reminder' && [e.seq, e.withheld]), { timeout: 10_000 })
-      .toEqual([
-        [3, undefined],
-        [5, undefined],
-      ])
+    await expectWireReminders(page, [
+      [3, undefined],
+      [5, undefined],
+    ])
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && e.agent.reach)).toEqual(['ui-stream'])
   })
