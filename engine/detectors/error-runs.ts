@@ -5,6 +5,7 @@ import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { ReminderMessage, ToolResult } from '../types.ts'
 import { contentText } from './error-text.ts'
 import type { TrackedCall } from './run-key.ts'
+import { firesAt, type RunFired } from './run-firing.ts'
 
 /** One agent's current error run. */
 interface ErrorRun {
@@ -27,11 +28,7 @@ export interface Outcome {
   readonly denied: boolean
 }
 
-export interface ErrorRunFired {
-  readonly count: number
-  readonly message: ReminderMessage
-  readonly startedAt: number
-}
+export type ErrorRunFired = RunFired
 
 export function createErrorRunDetector(argumentsPreviewChars: number) {
   const detector = {}
@@ -62,7 +59,7 @@ export function createErrorRunDetector(argumentsPreviewChars: number) {
     if (run.count === 1) run.startedAt = now()
     run.tool = call.tool
     const { count } = run
-    if (count !== after && count !== 2 * after && count !== 3 * after) return undefined
+    if (!firesAt(count, after)) return undefined
     return { count, startedAt: run.startedAt, message: errorRunReminder(call.tool, count, previewArguments(contentText(result), argumentsPreviewChars)) }
   }
 

@@ -6,6 +6,7 @@ import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { ReminderMessage } from '../types.ts'
 import { type BigramText, bigramTextOf, diceCoefficient } from './bigrams.ts'
 import { calledArguments, type TrackedCall } from './run-key.ts'
+import { firesAt, type RunFired } from './run-firing.ts'
 
 /** One agent's current similar run. */
 interface SimilarRun {
@@ -25,11 +26,7 @@ export interface SimilarRunOwner {
   similarRun?: object
 }
 
-export interface SimilarFired {
-  readonly count: number
-  readonly message: ReminderMessage
-  readonly startedAt: number
-}
+export type SimilarFired = RunFired
 
 export function createSimilarDetector(argumentsPreviewChars: number) {
   const detector = {}
@@ -65,7 +62,7 @@ export function createSimilarDetector(argumentsPreviewChars: number) {
     run.bigrams = bigrams
     const { count } = run
     const { minCalls } = settings
-    if (count !== minCalls && count !== 2 * minCalls && count !== 3 * minCalls) return undefined
+    if (!firesAt(count, minCalls)) return undefined
     return { count, startedAt: run.startedAt, message: similarReminder(call.tool, count, previewArguments(calledArguments(call), argumentsPreviewChars)) }
   }
 
