@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRepeatToolGuard, DEFAULT_CONFIG, GuardConfigError, RECOMMENDED_CONFIG, resolveConfig } from '../../../engine/index.ts'
 import { ofType, recordEvents } from './support/events.ts'
-
-/** The GuardConfigError `input` raises, as [key, message]. */
-function rejection(input: unknown): [string, string] {
-  try {
-    resolveConfig(input)
-  } catch (error) {
-    expect(error).toBeInstanceOf(GuardConfigError)
-    const { key, message, name } = error as GuardConfigError
-    expect(name).toBe('GuardConfigError')
-    return [key, message]
-  }
-  throw new Error(`accepted ${String(input)}`)
-}
+import { rejection } from './support/rejection.ts'
 
 describe('config', () => {
   it('defaults to thresholds 3, 5, 8, every tool tracked and a 500-character preview', () => {

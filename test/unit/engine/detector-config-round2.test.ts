@@ -3,18 +3,7 @@
 // left out of the resolved config.
 import { describe, expect, it } from 'vitest'
 import { createRepeatToolGuard, DEFAULT_CONFIG, DETECTORS_OFF, GuardConfigError, resolveConfig } from '../../../engine/index.ts'
-
-/** The GuardConfigError `input` raises, as [key, message]. */
-function rejection(input: unknown): [string, string] {
-  try {
-    resolveConfig(input)
-  } catch (error) {
-    expect(error).toBeInstanceOf(GuardConfigError)
-    const { key, message } = error as GuardConfigError
-    return [key, message]
-  }
-  throw new Error(`accepted ${JSON.stringify(input)}`)
-}
+import { rejection } from './support/rejection.ts'
 
 describe('round-two detector config', () => {
   it('leaves the new keys out while they are off, and turns them off from DETECTORS_OFF', () => {

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRepeatToolGuard, DEFAULT_CONFIG, GuardConfigError, RECOMMENDED_CONFIG, resolveConfig } from '../../../engine/index.ts'
 import { ofType, recordEvents } from './support/events.ts'
-
-/** The GuardConfigError `input` raises, as [key, message]. */
-function rejection(input: unknown): [string, string] {
-  try {
-    resolveConfig(input)
-  } catch (error) {
-    expect(error).toBeInstanceOf(GuardConfigError)
-    const { key, message } = error as GuardConfigError
-    return [key, message]
-  }
-  throw new Error(`accepted ${JSON.stringify(input)}`)
-}
+import { rejection } from './support/rejection.ts'
 
 const OFF = { countBy: 'call', resultAware: false, ignoreResultKeys: [], cycles: null, stopAfter: null, tools: [] } as const
 
