@@ -48,7 +48,8 @@ function fold(tally: Tally, event: PanelEvent): void {
 /** Attaches to the bridge on each port; `changed` is called whenever a count moves. */
 export function countServers(ports: readonly number[], changed: () => void): ServerCounts {
   const tallies = new Map<number, Tally>()
-  const sockets = [...new Set(ports)].map((port) =>
+  const unique = [...new Set(ports)]
+  const sockets = unique.map((port) =>
     openBridgeSocket({
       url: `ws://127.0.0.1:${port}`,
       handlers: {
@@ -78,7 +79,7 @@ export function countServers(ports: readonly number[], changed: () => void): Ser
   )
   return {
     counts: () =>
-      [...new Set(ports)].flatMap((port) => {
+      unique.flatMap((port) => {
         const tally = tallies.get(port)
         if (tally === undefined) return []
         const { label, reminders, observed, truncated, gone } = tally
