@@ -47,12 +47,12 @@ export type Step = Extract<ConversationItem, { kind: 'step' }>
 
 const PROMPT_KEY = '\u0000prompt'
 
-export function newWireAgent(id: number, adapter: WireFormatAdapter, conversation: Conversation): WireAgent {
-  const label = conversationLabel(adapter.format, conversation)
-  return { kind: 'wire', id, format: adapter.format, label, engineAgent: { name: label }, engineId: undefined, seen: [], seq: 0, handedOver: false, announced: false }
-}
+export const newWireAgent = (id: number, adapter: WireFormatAdapter, conversation: Conversation): WireAgent => newLiveAgent(id, adapter.format, conversationLabel(adapter.format, conversation))
 
-/** The agent of a live session, whose conversation is on the provider: labelled by the session itself. */
+/**
+ * An agent of `format` named `label`: a live session's, whose conversation is on the provider, is
+ * labelled by the session itself; a request's by its conversation (newWireAgent).
+ */
 export function newLiveAgent(id: number, format: WireFormat, label: string): WireAgent {
   return { kind: 'wire', id, format, label, engineAgent: { name: label }, engineId: undefined, seen: [], seq: 0, handedOver: false, announced: false }
 }

@@ -71,6 +71,18 @@ export function createWireObserver(engine: RepeatToolGuard): WireObserver {
     return reminders
   }
 
+  /** Runs `observing`, with the engine's events it makes collected as events of item `index`. */
+  function capturing(index: number, observing: () => void): Captured[] {
+    const captured: Captured[] = []
+    capture = (event) => captured.push({ event, item: index })
+    try {
+      observing()
+    } finally {
+      capture = undefined
+    }
+    return captured
+  }
+
   return {
     agree(agent, items) {
       const { seen } = agent
@@ -103,27 +115,15 @@ export function createWireObserver(engine: RepeatToolGuard): WireObserver {
     },
 
     observeStreamed(agent, calls, key, index) {
-      const captured: Captured[] = []
-      capture = (event) => captured.push({ event, item: index })
-      try {
-        observeCalls(agent, calls)
-      } finally {
-        capture = undefined
-      }
+      const captured = capturing(index, () => observeCalls(agent, calls))
       agent.seen[index] = { key, reminders: [] }
       return captured
     },
 
-    observeLive(agent, item) {
-      const captured: Captured[] = []
-      capture = (event) => captured.push({ event, item: 0 })
-      try {
+    observeLive: (agent, item) =>
+      capturing(0, () => {
         if (item.kind === 'prompt') engine.promptSubmit(agent.engineAgent)
         else observeCalls(agent, item.calls)
-      } finally {
-        capture = undefined
-      }
-      return captured
-    },
+      }),
   }
 }
