@@ -6,13 +6,13 @@ import type { Page } from 'playwright-core'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ZERO_CODE_STORAGE_KEY } from '../../../extension/src/protocol/zero-code-mode.ts'
 import { forgePageLoad, routeForgingPages, SANDBOXED_REASON } from '../support/forging-pages.ts'
+import { wakeWorker } from '../support/browser.ts'
 import { useStage } from '../support/stage.ts'
 
 const stage = useStage({ routes: routeForgingPages })
 
 beforeAll(async () => {
-  // A freshly installed worker must have run once before it hears of tabs, as for a user.
-  await (await stage.browser.worker()).evaluate(() => chrome.runtime.id)
+  await wakeWorker(stage.browser)
 })
 
 const storedOrigins = async (): Promise<unknown> => (await (await stage.browser.worker()).evaluate((key) => chrome.storage.local.get(key), ZERO_CODE_STORAGE_KEY))[ZERO_CODE_STORAGE_KEY]

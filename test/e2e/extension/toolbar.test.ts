@@ -4,15 +4,14 @@
 import type { Page } from 'playwright-core'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ZERO_CODE_STORAGE_KEY } from '../../../extension/src/protocol/zero-code-mode.ts'
+import { wakeWorker } from '../support/browser.ts'
 import { useStage } from '../support/stage.ts'
 import { FIXTURES_DIR, repeat, runAgent } from './fixture.ts'
 
 const stage = useStage({ folder: FIXTURES_DIR })
 
 beforeAll(async () => {
-  // Until the freshly installed worker has run once, the browser does not know which tab events
-  // it listens to, and drops them: start from a running extension, as a user does.
-  await (await stage.browser.worker()).evaluate(() => chrome.runtime.id)
+  await wakeWorker(stage.browser)
 })
 
 interface ActionState {

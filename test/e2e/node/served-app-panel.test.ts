@@ -9,7 +9,7 @@ import { RECOMMENDED_CONFIG } from '../../../engine/index.ts'
 import { BRIDGE_PORTS_STORAGE_KEY } from '../../../extension/src/ui/stored-bridge-ports.ts'
 import { occurrences } from '../../fixtures/wire/placements.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
-import { type Browser, launch } from '../support/browser.ts'
+import { type Browser, launch, wakeWorker } from '../support/browser.ts'
 import { ANSWER, configShown, detailedAt, serverAgentRow, useServedApp } from './served-app.ts'
 
 const app = useServedApp()
@@ -17,8 +17,7 @@ let browser: Browser
 
 beforeAll(async () => {
   browser = await launch()
-  // Until the freshly installed worker has run once, the browser drops the tab events it listens to.
-  await (await browser.worker()).evaluate(() => chrome.runtime.id)
+  await wakeWorker(browser)
 }, 60_000)
 
 afterAll(() => browser?.close())

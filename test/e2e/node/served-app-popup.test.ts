@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { BRIDGE_PORTS_STORAGE_KEY } from '../../../extension/src/ui/stored-bridge-ports.ts'
-import { type Browser, launch } from '../support/browser.ts'
+import { type Browser, launch, wakeWorker } from '../support/browser.ts'
 import { ANSWER, useServedApp } from './served-app.ts'
 
 const app = useServedApp()
@@ -12,7 +12,7 @@ let browser: Browser
 
 beforeAll(async () => {
   browser = await launch()
-  await (await browser.worker()).evaluate(() => chrome.runtime.id)
+  await wakeWorker(browser)
 }, 60_000)
 
 afterAll(() => browser?.close())

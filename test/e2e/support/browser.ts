@@ -150,3 +150,12 @@ async function debuggingEndpointOf(userDataDir: string): Promise<string> {
   }
   throw new Error(`Chromium wrote no DevToolsActivePort in ${userDataDir}`)
 }
+
+/**
+ * Has the extension's service worker run once. Until a freshly installed worker has run, the
+ * browser does not know which tab events it listens to, and drops them: a test of what the worker
+ * hears of tabs starts from a running extension, as a user does.
+ */
+export async function wakeWorker(browser: Browser): Promise<void> {
+  await (await browser.worker()).evaluate(() => chrome.runtime.id)
+}
