@@ -141,10 +141,13 @@ export type NextDecision = () => PostToolDecision | Promise<PostToolDecision>
 /** What `preExecute` says before a tool runs: go on, or do not run it and tell the model why. */
 export type PreToolDecision = { readonly kind: 'continue' } | { readonly kind: 'block'; readonly feedback: string }
 
-export type ReminderLevel = 'gentle' | 'detailed' | 'cycle' | 'error-run' | 'similar'
+export type ReminderLevel = 'gentle' | 'detailed' | 'cycle' | 'error-run' | 'similar' | 'repeated-text'
 
-/** Which detector fired: the original exact repeat, a same-tool run (`countBy: 'tool'`), a cycle, an error run, or a near repeat. */
-export type DetectorName = 'repeat' | 'same-tool' | 'cycle' | 'error-run' | 'similar'
+/**
+ * Which detector fired: the original exact repeat, a same-tool run (`countBy: 'tool'`), a cycle,
+ * an error run, a near repeat, or (zero-code mode only) a repeated answer.
+ */
+export type DetectorName = 'repeat' | 'same-tool' | 'cycle' | 'error-run' | 'similar' | 'repeated-text'
 
 /** A live agent as the panel sees it. */
 export interface AgentInfo {

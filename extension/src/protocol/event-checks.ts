@@ -48,8 +48,24 @@ const EVENTS: Readonly<Record<PanelEventType, Check>> = {
   reset: record({ type: checkedBefore, at: time, agentId, reason: oneOf('prompt', 'different-call', 'result-changed'), previousCount: natural }),
   reminder: both(
     record(
-      { type: checkedBefore, at: time, agentId, seq: natural, tool: toolName, count: natural, level: oneOf('gentle', 'detailed', 'cycle', 'error-run', 'similar'), text: text(LIMITS.text, 1) },
-      { placement: text(LIMITS.label), textLength: natural, withheld: oneOfList(WITHHELD_REASONS), detector: oneOf('repeat', 'same-tool', 'cycle', 'error-run', 'similar'), wasteMs: natural },
+      {
+        type: checkedBefore,
+        at: time,
+        agentId,
+        seq: natural,
+        tool: toolName,
+        count: natural,
+        level: oneOf('gentle', 'detailed', 'cycle', 'error-run', 'similar', 'repeated-text'),
+        text: text(LIMITS.text, 1),
+      },
+      {
+        placement: text(LIMITS.label),
+        textLength: natural,
+        withheld: oneOfList(WITHHELD_REASONS),
+        detector: oneOf('repeat', 'same-tool', 'cycle', 'error-run', 'similar', 'repeated-text'),
+        wasteMs: natural,
+        wasteTokens: natural,
+      },
     ),
     (value, path) => {
       // Present only when the text was cut: then the true length exceeds what is carried.
@@ -80,7 +96,7 @@ const EVENTS: Readonly<Record<PanelEventType, Check>> = {
       if (withheld === 'server-loop') reject('shape', `${path} is a request of the page's, not of a server's loop`)
     },
   ),
-  blocked: record({ type: checkedBefore, at: time, agentId, tool: toolName, count: natural, feedback: text(LIMITS.text, 1) }, { wouldBlock: isTrue, wasteMs: natural }),
+  blocked: record({ type: checkedBefore, at: time, agentId, tool: toolName, count: natural, feedback: text(LIMITS.text, 1) }, { wouldBlock: isTrue, wasteMs: natural, wasteTokens: natural }),
   config: record({ type: checkedBefore, at: time, config: guardConfig }),
   fault: record({ type: checkedBefore, at: time, message: text(LIMITS.text) }),
   snapshot: record({ type: checkedBefore, at: time, agents: list(agentState), config: guardConfig }),

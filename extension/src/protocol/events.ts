@@ -117,6 +117,11 @@ export type PanelEvent =
       readonly textLength?: number
       /** With `detector`: milliseconds from the first call of the run that fired to the call that fired it. */
       readonly wasteMs?: number
+      /**
+       * Wire agents, with `detector`: the tokens the model spent on the responses that made the
+       * run's calls after the first, from each response's `usage` (docs/detectors.md, "Waste").
+       */
+      readonly wasteTokens?: number
       /** Wire agents: where in the request body it was inserted, e.g. `messages[7]`. */
       readonly placement?: string
       /** Wire agents: present when it was not inserted, only shown; `placement` is where it would go. */
@@ -134,6 +139,8 @@ export type PanelEvent =
       readonly feedback: string
       /** Milliseconds from the run's first call to the block. */
       readonly wasteMs?: number
+      /** Wire agents: the tokens spent on the run's calls after the first, as for a reminder. */
+      readonly wasteTokens?: number
       /**
        * Wire agents: present (true) because zero-code mode cannot stop a call the model already
        * made; the call ran, and the panel says "would block".

@@ -152,6 +152,7 @@ const REMINDER_BADGE: Readonly<Record<Of<'reminder'>['level'], string>> = {
   cycle: 'Cycle reminder',
   'error-run': 'Error-run reminder',
   similar: 'Near-repeat reminder',
+  'repeated-text': 'Repeated-answer reminder',
 }
 
 const RESET_WHY: Readonly<Record<Of<'reset'>['reason'], string>> = {
