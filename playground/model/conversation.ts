@@ -21,6 +21,10 @@ export interface Conversation {
   readonly prompt: string
   /** The steps taken since that prompt, oldest first. */
   readonly steps: readonly ReadStep[]
+  /** The model's answers (assistant text with no tool call) in the whole conversation, oldest first. */
+  readonly answers: readonly string[]
+  /** User messages after the model's last answer that tell it it gives the same answer again. */
+  readonly answerNotices: readonly string[]
 }
 
 interface WireMessage {
@@ -54,6 +58,25 @@ function isNotice(messages: readonly WireMessage[], index: number): boolean {
   return false
 }
 
+/** The repeated-answer reminder says "the same answer" (docs/playground.md, "Scenarios": same-answer). */
+const SAME_ANSWER = /same answer/i
+
+const isAnswer = (message: WireMessage): boolean => message.role === 'assistant' && !message.tool_calls?.length
+
+/**
+ * A notice about the model's answers: a user message that says it is the same answer again and
+ * follows an answer, maybe after other user messages (the reminder goes after the repeated answer,
+ * so the next prompt may come before or after it).
+ */
+function isAnswerNotice(messages: readonly WireMessage[], index: number): boolean {
+  if (!SAME_ANSWER.test(textOf(messages[index]!.content))) return false
+  for (let i = index - 1; i >= 0; i--) {
+    const before = messages[i]!
+    if (before.role !== 'user') return isAnswer(before)
+  }
+  return false
+}
+
 function parse(text: string): unknown {
   try {
     return JSON.parse(text)
@@ -70,8 +93,15 @@ export function readConversation(messages: readonly WireMessage[]): Conversation
     .join('\n')
   let start = 0
   let prompt = ''
+  const answers: string[] = []
+  let answerNotices: string[] = []
   messages.forEach((m, i) => {
-    if (m.role === 'user' && !isNotice(messages, i)) {
+    if (isAnswer(m)) {
+      answers.push(textOf(m.content))
+      answerNotices = []
+    } else if (m.role === 'user' && isAnswerNotice(messages, i)) {
+      answerNotices.push(textOf(m.content))
+    } else if (m.role === 'user' && !isNotice(messages, i)) {
       start = i + 1
       prompt = textOf(m.content)
     }
@@ -87,7 +117,7 @@ export function readConversation(messages: readonly WireMessage[]): Conversation
       steps.at(-1)!.notices.push(textOf(m.content))
     }
   }
-  return { system, prompt, steps }
+  return { system, prompt, steps, answers, answerNotices }
 }
 
 /** Every call of the turn, in order. */

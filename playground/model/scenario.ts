@@ -21,6 +21,8 @@ export interface Scenario {
   readonly prompt: string
   /** Whether `delete_path` is allowed when the scenario is picked. */
   readonly allowDelete: boolean
+  /** The guard options (a preset id, `?config=<id>`) that change what this scenario shows, if any. */
+  readonly preset?: string
   reply(conversation: Conversation): ScriptedReply
 }
 

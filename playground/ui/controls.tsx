@@ -1,6 +1,7 @@
 // The run's settings: scenario, prompt, guard switch and options, permission and step limit, and Run/Stop.
 import type { ComponentChildren } from 'preact'
 import { GUARD_PRESETS, type GuardPreset } from './guard-presets.ts'
+import { PresetLinks } from './preset-links.tsx'
 import { SCENARIOS } from '../model/scenarios/index.ts'
 import type { Scenario } from '../model/scenario.ts'
 
@@ -56,6 +57,7 @@ export function Controls({ settings, onChange, onScenario, onPreset, running, on
         <p class="muted" data-testid="scenario-description">
           {settings.scenario.description}
         </p>
+        <PresetLinks scenario={settings.scenario} />
         <label>
           Prompt
           <textarea data-testid="prompt" rows={2} value={settings.prompt} onInput={(e) => set({ prompt: e.currentTarget.value })} />

@@ -15,6 +15,11 @@ export const GUARD_PRESETS: readonly GuardPreset[] = [
   { id: 'cycles', title: 'cycles: blocks of 2 or 3 calls repeated twice', options: { cycles: { maxPeriod: 3, repeats: 2 } } },
   { id: 'per-tool', title: "tools: grep counts by tool (countBy: 'tool')", options: { tools: [{ match: 'grep', countBy: 'tool' }] } },
   { id: 'stop', title: 'stopAfter: 5, a sixth identical call is blocked', options: { stopAfter: 5 } },
+  // 0.75: the rephrase scenario's wordings are at least 0.80 alike one to the next, while the two
+  // reads of ping-pong (0.73) and of rotation (0.71) stay apart, so only the loop it is for changes.
+  { id: 'similar', title: 'similar: three near-identical calls of one tool in a row', options: { similar: { threshold: 0.75, minCalls: 3 } } },
+  { id: 'error-runs', title: 'errorRuns: three failed calls of one tool in a row', options: { errorRuns: { after: 3 } } },
+  { id: 'volatile-keys', title: "ignoreArgumentKeys: calls compared without their 'requestId'", options: { ignoreArgumentKeys: ['requestId'] } },
 ]
 
 export const DEFAULT_PRESET = GUARD_PRESETS[0]!

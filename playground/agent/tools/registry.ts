@@ -1,4 +1,6 @@
 // The tool sets agents get, and the one place a call is turned into an outcome.
+import { ciStatus } from './ci-status.ts'
+import { fetchUrl } from './fetch-url.ts'
 import { deletePath, listDir, readFile, writeFile } from './files.ts'
 import { grep } from './grep.ts'
 import { runTests } from './run-tests.ts'
@@ -7,7 +9,7 @@ import { todoWrite } from './todo-write.ts'
 import type { Tool, ToolContext, ToolOutcome } from './tool.ts'
 import { errorText } from '../../../engine/safe-reading.ts'
 
-export const PROJECT_TOOLS: readonly Tool[] = [readFile, listDir, grep, writeFile, todoWrite, runTests, deletePath]
+export const PROJECT_TOOLS: readonly Tool[] = [readFile, listDir, grep, writeFile, todoWrite, runTests, deletePath, fetchUrl, ciStatus]
 export const LEAD_TOOLS: readonly Tool[] = [...PROJECT_TOOLS, spawnSubagent, waitSubagent]
 
 /**

@@ -12,6 +12,7 @@ export const paging: Scenario = {
   lead: { name: 'paging', system: 'You are a coding agent working on the tiny-dates project.' },
   prompt: 'Look through the whole project and tell me what it does.',
   allowDelete: false,
+  preset: 'per-tool',
   reply(conversation) {
     const calls = callsOf(conversation)
     if (firstNoticeStep(conversation) !== -1) return { answer: 'I was paging through every line. Reading README.md is enough: tiny-dates formats and parses dates.' }

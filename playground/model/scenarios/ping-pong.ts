@@ -14,6 +14,7 @@ export const pingPong: Scenario = {
   lead: { name: 'ping-pong', system: 'You are a coding agent working on the tiny-dates project. Compare the code with its tests.' },
   prompt: 'Does formatDate do what its tests expect?',
   allowDelete: false,
+  preset: 'cycles',
   reply(conversation) {
     const calls = callsOf(conversation)
     if (firstNoticeStep(conversation) !== -1) return { answer: 'I was going back and forth between the same two files. They differ: the test expects 2024-03-07, formatDate does not pad.' }

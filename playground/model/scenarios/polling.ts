@@ -12,6 +12,7 @@ export const polling: Scenario = {
   lead: { name: 'polling', system: 'You are a release agent. Wait for the integration pipeline to pass before you report.' },
   prompt: 'Is the integration pipeline green?',
   allowDelete: false,
+  preset: 'result-aware',
   reply(conversation) {
     const calls = callsOf(conversation)
     const last = calls.at(-1)

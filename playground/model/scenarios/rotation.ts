@@ -13,6 +13,7 @@ export const rotation: Scenario = {
   lead: { name: 'rotation', system: 'You are a coding agent working on the tiny-dates project. Triage its TODOs.' },
   prompt: 'Which TODO should we fix first?',
   allowDelete: false,
+  preset: 'cycles',
   reply(conversation) {
     const calls = callsOf(conversation)
     if (firstNoticeStep(conversation) !== -1) return { answer: 'I kept cycling through the same three calls. Fix the padding TODO in src/format.ts first: a test fails on it.' }

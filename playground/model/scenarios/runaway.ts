@@ -13,6 +13,7 @@ export const runaway: Scenario = {
   lead: { name: 'runaway', system: 'You are a coding agent. Make the unit tests pass.' },
   prompt: 'The unit tests fail. Make them pass.',
   allowDelete: false,
+  preset: 'stop',
   reply(conversation) {
     const last = callsOf(conversation).at(-1)
     if (last?.result?.startsWith(BLOCKED)) return { answer: `The guard stopped me from running the tests again: ${last.result}` }

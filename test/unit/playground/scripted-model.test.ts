@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import type { ChatCompletion } from '../../../playground/agent/wire.ts'
 import { readConversation } from '../../../playground/model/conversation.ts'
 import { listModels, respond } from '../../../playground/model/respond.ts'
 
@@ -67,6 +68,10 @@ describe('the scripted model endpoint', () => {
       'scripted/rotation',
       'scripted/paging',
       'scripted/runaway',
+      'scripted/rephrase',
+      'scripted/volatile-id',
+      'scripted/flaky-tool',
+      'scripted/same-answer',
     ])
   })
 })
@@ -97,5 +102,42 @@ describe('how the scripted model reads a conversation', () => {
     expect(c.steps).toEqual([])
     const afterAnswer = readConversation([sys, ask, { role: 'assistant', content: 'done' }, { role: 'user', content: 'please repeat' }] as never)
     expect(afterAnswer.prompt).toBe('please repeat')
+  })
+
+  test('a user message after an answer that says it is the same answer is a notice about the answers, before or after the next prompt', () => {
+    const answer = { role: 'assistant', content: 'It formats dates.' }
+    const sameAnswer = { role: 'user', content: 'You have given the same answer 2 times in a row. If the task is complete, say so once and stop; otherwise take a different step.' }
+    const more = { role: 'user', content: 'Tell me more.' }
+    for (const messages of [
+      [sys, ask, answer, more, answer, sameAnswer, more],
+      [sys, ask, answer, more, answer, more, sameAnswer],
+    ]) {
+      const c = readConversation(messages as never)
+      expect(c.prompt).toBe('Tell me more.')
+      expect(c.answers).toEqual(['It formats dates.', 'It formats dates.'])
+      expect(c.answerNotices).toEqual([sameAnswer.content])
+    }
+    const answeredSince = readConversation([sys, ask, answer, sameAnswer, more, { role: 'assistant', content: 'Something new.' }, more] as never)
+    expect(answeredSince.answerNotices).toEqual([])
+    const afterToolResults = readConversation([sys, ask, callMsg('c1'), result('c1'), { role: 'user', content: 'Is it the same answer as before?' }] as never)
+    expect(afterToolResults.prompt).toBe('Is it the same answer as before?')
+    expect(afterToolResults.answerNotices).toEqual([])
+  })
+
+  test('same-answer: the model repeats its answer until a repeated-answer reminder reaches it, then reads the sources', () => {
+    const first = { role: 'assistant', content: 'tiny-dates is a small, dependency-free date library: formatDate(date) returns YYYY-MM-DD and parseDate(text) returns a Date.' }
+    const more = { role: 'user', content: 'Tell me more.' }
+    const reply = (messages: unknown[]) => (respond({ model: 'scripted/same-answer', messages }).body as ChatCompletion).choices[0]!.message
+    expect(reply([sys, ask, first, more]).content).toBe(first.content)
+    const reminded = reply([
+      sys,
+      ask,
+      first,
+      more,
+      first,
+      { role: 'user', content: 'You have given the same answer 2 times in a row. If the task is complete, say so once and stop; otherwise take a different step.' },
+      more,
+    ])
+    expect(reminded.tool_calls?.map((c) => c.function.arguments)).toEqual(['{"path":"src/format.ts"}'])
   })
 })

@@ -55,9 +55,11 @@ const KINDS: readonly (readonly [string, string])[] = [
   ['Repeated cycle of tool calls detected', 'cycle'],
   ['You are calling the same tool', 'same-tool'],
   ['Repeated tool use detected', 'same-tool-detailed'],
+  ['Near-repeated tool calls detected', 'similar'],
+  ['Repeated tool errors detected', 'error-run'],
 ]
 
-/** Each reminder as `<tool results before it>:<gentle|detailed|cycle|same-tool|same-tool-detailed>`. */
+/** Each reminder as `<tool results before it>:<gentle|detailed|cycle|same-tool|same-tool-detailed|similar|error-run>`. */
 export function reminderMarks(agent: Agent): string[] {
   let results = 0
   const marks: string[] = []

@@ -122,6 +122,30 @@ describe('run_tests', () => {
   })
 })
 
+describe('service tools', () => {
+  test('fetch_url fails for every http(s) URL, as offline, and says why a URL is not one', async () => {
+    const ws = workspace()
+    expect(await run(ws, 'fetch_url', { url: 'https://registry.npmjs.org/tiny-dates' })).toEqual({
+      content: 'Error: request to https://registry.npmjs.org/tiny-dates failed, reason: getaddrinfo EAI_AGAIN registry.npmjs.org',
+      isError: true,
+    })
+    expect(await run(ws, 'fetch_url', { url: 'http://localhost:8080/a?b=1' })).toMatchObject({ content: expect.stringContaining('EAI_AGAIN localhost'), isError: true })
+    expect(await run(ws, 'fetch_url', { url: 'npmjs.org' })).toEqual({ content: 'Error: "url" is not a URL: npmjs.org', isError: true })
+    expect(await run(ws, 'fetch_url', { url: 'file:///etc/passwd' })).toEqual({ content: 'Error: "url" must be http:// or https://, not file:', isError: true })
+  })
+
+  test('ci_status answers the same for every requestId, and wants one', async () => {
+    const ws = workspace()
+    const nightly = await run(ws, 'ci_status', { pipeline: 'nightly', requestId: 'req_1' })
+    expect(nightly).toEqual({ content: expect.stringMatching(/^nightly #412: failed .*\n✗ e2e: 2 failed .*\nNo run queued\.$/s) })
+    expect(await run(ws, 'ci_status', { pipeline: 'nightly', requestId: 'req_2' })).toEqual(nightly)
+    expect((await run(ws, 'ci_status', { pipeline: 'main', requestId: 'req_3' })).content).toMatch(/^main #1031: passed/)
+    expect(await run(ws, 'ci_status', { pipeline: 'nightly' })).toEqual({ content: 'Error: "requestId" must be a string', isError: true })
+    expect(await run(ws, 'ci_status', { pipeline: 'nightly', requestId: '' })).toEqual({ content: 'Error: "requestId" must not be empty', isError: true })
+    expect(await run(ws, 'ci_status', { pipeline: 'toString', requestId: 'r' })).toEqual({ content: 'Error: unknown pipeline "toString" (known: nightly, main)', isError: true })
+  })
+})
+
 describe('runTool', () => {
   test('unknown tools and non-object arguments are error results', async () => {
     const ws = workspace()
