@@ -33,6 +33,29 @@ describe("the detector scenarios in the playground's inline panel", () => {
     expect(document.querySelectorAll('[data-kind="call"][data-in-cycle="true"]')).toHaveLength(4)
   })
 
+  it.each([
+    ['rephrase', 'similar', 'Near-repeat reminder'],
+    ['flaky-tool', 'error-runs', 'Error-run reminder'],
+    ['volatile-id', 'volatile-keys', 'Gentle reminder'],
+  ])('%s with %s: one reminder, badged %s; with default none', async (scenario, preset, badge) => {
+    const plain = await runInline(scenario, 'default')
+    expect(plain.lead.status).toBe('answered')
+    // The panel has every call of the run: a reminder would be among them by then.
+    const calls = plain.lead.entries.filter((e) => e.kind === 'tool-result').length
+    await waitFor(() => expect(kinds().filter((kind) => kind === 'call')).toHaveLength(calls))
+    expect(kinds().filter((kind) => kind === 'reminder')).toEqual([])
+    cleanup()
+    const { lead } = await runInline(scenario, preset)
+    expect(lead.status).toBe('answered')
+    await waitFor(() => expect(screen.getAllByTestId('reminder-badge').map((b) => b.textContent)).toEqual([badge]))
+    // Each is caught at its third call.
+    expect(
+      kinds()
+        .slice(0, kinds().indexOf('reminder'))
+        .filter((kind) => kind === 'call'),
+    ).toHaveLength(3)
+  })
+
   it('runaway with stop: the blocked call is a row, before the call reported as denied', async () => {
     const { lead } = await runInline('runaway', 'stop')
     expect(lead.status).toBe('answered')
