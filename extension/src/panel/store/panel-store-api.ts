@@ -4,6 +4,7 @@ import type { DropCounts, DropReason, TabBatch } from '../../protocol/messages.t
 import type { AgentTreeRow } from './agent-registry.ts'
 import type { ConnectionState } from './connection-state.ts'
 import type { FaultRecord } from './fault-record.ts'
+import type { SimilarCalls } from './reminder-trigger.ts'
 import type { ImportResult, SessionFile } from './session-file.ts'
 import type { TimelineFilter } from './timeline-filter.ts'
 import type { AgentKey, AgentRecord, TimelineEntry } from './timeline-entry.ts'
@@ -104,6 +105,8 @@ export interface PanelStore {
   timeline(agent: AgentKey | null): TimelineView
   /** True for a recorded call that belongs to a cycle the guard reminded about. */
   inCycle(entry: TimelineEntry): boolean
+  /** A near-repeat reminder's firing call and the call before it, as far as the panel still holds them. */
+  similarCalls(entry: TimelineEntry): SimilarCalls
   /** The tools of the calls held, sorted. */
   tools(): readonly string[]
   /** The config the page reports in force; undefined until it does. */

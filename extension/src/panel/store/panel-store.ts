@@ -11,6 +11,7 @@ import { StoreRecords } from './store-records.ts'
 import { NO_FILTER, sameFilter } from './timeline-filter.ts'
 import type { AgentKey } from './timeline-entry.ts'
 import { LogView } from './timeline-view.ts'
+import { similarCalls } from './reminder-trigger.ts'
 import { replayWhatIf } from './what-if.ts'
 
 export type { IngestOptions, PanelStoreStats, PanelStore, PanelStoreOptions, SessionContent, StoreBatch } from './panel-store-api.ts'
@@ -144,6 +145,10 @@ export function createPanelStore(options: PanelStoreOptions = {}): PanelStore {
       return view
     },
     inCycle: ({ agent, event }) => agent !== null && event.type === 'call' && records.cycles.covers(agent, event.seq),
+    similarCalls: ({ agent, event }) => {
+      const rows = agent === null ? undefined : records.agentLogs.get(agent)
+      return rows === undefined || event.type !== 'reminder' ? {} : similarCalls(rows, event)
+    },
     tools: () => records.tools.names(),
     config: () => records.config,
     faults: () => [...records.faults],
