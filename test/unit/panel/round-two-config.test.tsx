@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The config editor and the config summary with the round-2 keys (docs/detectors.md, "Round 2"):
+// The config editor and the config summary with the round-2 keys (docs/detectors.md, "Volatile argument keys, error runs, near repeats"):
 // ignoreArgumentKeys, similar, errorRuns, repeatedText and their per-tool forms.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'

@@ -24,7 +24,7 @@ export function describeDetectors(config: SummarisedConfig): string {
 const describeSimilar = ({ threshold, minCalls }: SimilarConfig): string => `near repeats at ${minCalls} calls alike ≥ ${threshold}`
 const describeErrorRuns = ({ after }: ErrorRunConfig): string => `error runs after ${after}`
 
-/** An override by its pattern, with the round-2 detectors it sets for its tools (docs/detectors.md, "Per tool"). */
+/** An override by its pattern, with the round-2 detectors it sets for its tools (docs/detectors.md, "Volatile argument keys, error runs, near repeats"). */
 function describeOverride(override: ToolOverride): string {
   const settings: string[] = []
   if (override.ignoreArgumentKeys !== undefined) settings.push(override.ignoreArgumentKeys.length === 0 ? 'every argument key' : `without ${override.ignoreArgumentKeys.join(', ')}`)

@@ -24,7 +24,7 @@ export interface SimilarCalls {
 /**
  * The firing call (the reminder's `seq`) and the tracked call before it, which is of the same tool:
  * a near-repeat run is consecutive tracked calls of one tool, each alike to the one before
- * (docs/detectors.md, "Similarity"), and untracked calls stay out of it. Read backwards from the
+ * (docs/detectors.md, "Near repeats"), and untracked calls stay out of it. Read backwards from the
  * newest row, only when asked for.
  */
 export function similarCalls(rows: RowSource, reminder: ReminderEvent): SimilarCalls {
@@ -43,7 +43,7 @@ export function similarCalls(rows: RowSource, reminder: ReminderEvent): SimilarC
 const LAST_ERROR = '\n- last_error: '
 const ERROR_ADVICE = '\nThe tool keeps failing.'
 
-/** The error an error-run reminder quotes (docs/detectors.md, "Error run"); undefined for another text. */
+/** The error an error-run reminder quotes (docs/detectors.md, "Error runs"); undefined for another text. */
 export function lastErrorOf(text: string): string | undefined {
   const from = text.indexOf(LAST_ERROR)
   const to = text.lastIndexOf(ERROR_ADVICE)
