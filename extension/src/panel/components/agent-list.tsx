@@ -6,6 +6,7 @@ import type { AgentTreeRow } from '../store/agent-registry.ts'
 import type { PanelStore } from '../store/panel-store.ts'
 import { isServerFrame } from '../store/server-frames.ts'
 import type { AgentKey, AgentRecord } from '../store/timeline-entry.ts'
+import { WasteCostBadge } from './waste-cost.tsx'
 import { count, formatNumber, preview } from './format.ts'
 import { reachOf } from './reach.ts'
 import { movedTo } from './list-keys.ts'
@@ -130,6 +131,7 @@ export function AgentList({ store, selected, onSelect }: AgentListProps) {
               <AgentRow
                 record={row.record}
                 rev={row.record.rev}
+                {...wasteProps(store, row.record)}
                 depth={row.depth}
                 subagents={row.children}
                 current={store.isCurrent(row.record)}
@@ -145,6 +147,11 @@ export function AgentList({ store, selected, onSelect }: AgentListProps) {
       )}
     </div>
   )
+}
+
+function wasteProps(store: PanelStore, record: AgentRecord): { wasteMs: number | undefined; wasteTokens: number | undefined } {
+  const { ms, tokens } = store.wasteOf(record)
+  return { wasteMs: ms, wasteTokens: tokens }
 }
 
 /** The row read as one sentence: the agent, its kind and its current run. */
@@ -171,6 +178,9 @@ interface AgentRowProps {
   readonly record: AgentRecord
   /** The record is mutated in place; its revision tells the row to redraw. */
   readonly rev: number
+  /** What the agent's reminded runs cost in time and tokens (passed as numbers, so the row redraws only on a change). */
+  readonly wasteMs: number | undefined
+  readonly wasteTokens: number | undefined
   readonly depth: number
   readonly subagents: number
   readonly current: boolean
@@ -188,7 +198,7 @@ function frameBadge(store: PanelStore, frameId: number): string | undefined {
   return isServerFrame(frameId) ? (store.frameUrl(frameId) ?? 'server') : `frame ${frameId}`
 }
 
-const AgentRow = memo(function AgentRow({ record, depth, subagents, current, frame, selected, collapsed, onSelect, onToggle }: AgentRowProps) {
+const AgentRow = memo(function AgentRow({ record, wasteMs, wasteTokens, depth, subagents, current, frame, selected, collapsed, onSelect, onToggle }: AgentRowProps) {
   const { descriptor } = record
   const reach = reachOf(descriptor)
   const classes = ['rtg-agent-row', selected ? 'rtg-selected' : '', current ? '' : 'rtg-stale'].filter(Boolean).join(' ')
@@ -236,6 +246,7 @@ const AgentRow = memo(function AgentRow({ record, depth, subagents, current, fra
             {formatNumber(record.wasted)} wasted
           </span>
         )}
+        <WasteCostBadge {...(wasteMs === undefined ? {} : { ms: wasteMs })} {...(wasteTokens === undefined ? {} : { tokens: wasteTokens })} />
         {record.loopSpent > 0 && (
           <span
             class="rtg-badge rtg-badge-warn"

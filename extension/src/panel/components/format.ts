@@ -39,3 +39,11 @@ export function describeThresholds(config: GuardConfig): string {
 export function describePatterns(patterns: readonly string[], none: string): string {
   return patterns.length === 0 ? none : patterns.join(', ')
 }
+
+/** `850 ms`, `12.3 s`, `4 min 05 s`: how long a loop ran, as the waste meter writes it. */
+export function formatDuration(ms: number): string {
+  if (ms < 1_000) return `${formatNumber(Math.round(ms))} ms`
+  if (ms < 60_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`
+  const seconds = Math.floor(ms / 1_000)
+  return `${formatNumber(Math.floor(seconds / 60))} min ${String(seconds % 60).padStart(2, '0')} s`
+}

@@ -3,6 +3,7 @@ import './status-bar.css'
 import type { ConnectionState } from '../store/connection-state.ts'
 import type { PanelStore } from '../store/panel-store.ts'
 import { count } from './format.ts'
+import { wasteCostText } from './waste-cost.tsx'
 import type { ZeroCodeSink } from '../../ui/zero-code-sink.ts'
 import { ZeroCodeSwitch } from '../../ui/zero-code-switch.tsx'
 
@@ -11,6 +12,7 @@ export function StatusBar({ store, zeroCode }: { store: PanelStore; zeroCode?: Z
   const stats = store.stats()
   const agents = store.agents().length
   const url = store.pageUrl()
+  const waste = store.tabWaste()
   return (
     <footer class="rtg-status-bar" data-testid="status-bar">
       <span data-testid="connection" data-state={store.connection().kind}>
@@ -26,6 +28,12 @@ export function StatusBar({ store, zeroCode }: { store: PanelStore; zeroCode?: Z
       <span>
         {count(agents, 'agent')} · {count(stats.calls, 'call')}
       </span>
+      {/* Shown once an event carried a cost: with every opt-in detector off, the bar stays as it was. */}
+      {(waste.ms !== undefined || waste.tokens !== undefined) && (
+        <span data-testid="tab-waste" title="Across the tab's agents: calls spent inside runs or cycles that reached a reminder, the time those runs took, and the tokens the model spent on them">
+          Wasted: {count(waste.calls, 'call')} · {wasteCostText(waste)}
+        </span>
+      )}
       {stats.discarded > 0 && (
         <span data-testid="discarded" title="The panel keeps a bounded log; the oldest rows go first">
           {count(stats.discarded, 'older row')} discarded

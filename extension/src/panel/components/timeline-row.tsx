@@ -3,8 +3,10 @@ import './timeline-row.css'
 import type { ComponentChild } from 'preact'
 import { memo } from 'preact/compat'
 import { LIMITS, type Withheld } from '../../protocol/events.ts'
+import type { SimilarCalls } from '../store/reminder-trigger.ts'
 import type { TimelineEntry, TimelineEvent } from '../store/timeline-entry.ts'
 import { clockTime, count, preview } from './format.ts'
+import { ReminderTrigger } from './reminder-trigger.tsx'
 
 type Of<T extends TimelineEvent['type']> = Extract<TimelineEvent, { type: T }>
 
@@ -16,10 +18,14 @@ interface TimelineRowProps {
   readonly onToggle: (entry: TimelineEntry) => void
   /** A call that belongs to a cycle a reminder was sent for. */
   readonly inCycle?: boolean
+  /** A near-repeat reminder's two calls, read from the recorded rows (the store's `similarCalls`). */
+  readonly similarCalls?: (entry: TimelineEntry) => SimilarCalls
 }
 
+const NO_CALLS = (): SimilarCalls => ({})
+
 /** One timeline row. Everything from the page is rendered as text nodes, never as markup. */
-export const TimelineRow = memo(function TimelineRow({ entry, agentLabel, expanded, onToggle, inCycle = false }: TimelineRowProps) {
+export const TimelineRow = memo(function TimelineRow({ entry, agentLabel, expanded, onToggle, inCycle = false, similarCalls = NO_CALLS }: TimelineRowProps) {
   const { event } = entry
   const head = (
     <>
@@ -35,7 +41,11 @@ export const TimelineRow = memo(function TimelineRow({ entry, agentLabel, expand
     case 'call':
       return <CallRow event={event} head={head} expanded={expanded} toggle={() => onToggle(entry)} inCycle={inCycle} />
     case 'reminder':
-      return <ReminderRow event={event} head={head} />
+      return (
+        <ReminderRow event={event} head={head}>
+          <ReminderTrigger event={event} expanded={expanded} toggle={() => onToggle(entry)} similarCalls={() => similarCalls(entry)} />
+        </ReminderRow>
+      )
     case 'reset':
       return <ResetRow event={event} head={head} />
     case 'blocked':
@@ -108,7 +118,7 @@ function CallRow({ event, head, expanded, toggle, inCycle }: RowProps<'call'> & 
   )
 }
 
-function ReminderRow({ event, head }: RowProps<'reminder'>) {
+function ReminderRow({ event, head, children }: RowProps<'reminder'> & { children: ComponentChild }) {
   return (
     <div class={`rtg-row rtg-row-reminder rtg-level-${event.level}`} data-testid="timeline-row" data-kind="reminder">
       <div class="rtg-row-line">
@@ -142,6 +152,7 @@ function ReminderRow({ event, head }: RowProps<'reminder'>) {
           (cut: {event.text.length.toLocaleString('en-US')} of {event.textLength.toLocaleString('en-US')} chars shown)
         </p>
       )}
+      {children}
     </div>
   )
 }

@@ -8,6 +8,10 @@ import { estimateRowHeight, isOneLine, TimelineRow } from './timeline-row.tsx'
 import { movedTo } from './list-keys.ts'
 import { timelineRowLabel } from './timeline-row-label.ts'
 import { VirtualList } from './virtual-list.tsx'
+import { triggerKind } from '../store/reminder-trigger.ts'
+
+/** Rows with details to open: a call's full arguments, a round-2 reminder's trigger. */
+const expandable = ({ event }: TimelineEntry): boolean => event.type === 'call' || (event.type === 'reminder' && triggerKind(event) !== undefined)
 
 interface TimelineProps {
   readonly store: PanelStore
@@ -58,7 +62,7 @@ export function Timeline({ store, agent }: TimelineProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
       const entry = active === undefined ? undefined : view.entry(active)
-      if (entry?.event.type !== 'call') return
+      if (entry === undefined || !expandable(entry)) return
       event.preventDefault()
       return toggle(entry)
     }
@@ -97,13 +101,22 @@ export function Timeline({ store, agent }: TimelineProps) {
             role: 'option',
             id: rowId(row),
             'aria-selected': row === active,
-            'aria-expanded': entry.event.type === 'call' ? expanded.has(entry) : undefined,
+            'aria-expanded': expandable(entry) ? expanded.has(entry) : undefined,
             'aria-label': timelineRowLabel(entry.event, agent === null ? labelOf(entry) : undefined),
           }
         }}
         renderRow={(row) => {
           const entry = view.entry(row)
-          return <TimelineRow entry={entry} agentLabel={agent === null ? labelOf(entry) : undefined} expanded={expanded.has(entry)} onToggle={toggle} inCycle={store.inCycle(entry)} />
+          return (
+            <TimelineRow
+              entry={entry}
+              agentLabel={agent === null ? labelOf(entry) : undefined}
+              expanded={expanded.has(entry)}
+              onToggle={toggle}
+              inCycle={store.inCycle(entry)}
+              similarCalls={store.similarCalls}
+            />
+          )
         }}
       />
     </>

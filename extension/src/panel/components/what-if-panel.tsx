@@ -88,6 +88,7 @@ function Summary({ report, discarded }: { report: WhatIfReport; discarded: numbe
           is compared whole (<code class="mono">ignoreResultKeys</code> cannot look inside it), and reminders by level and count (their texts quote the arguments).
         </p>
       )}
+      <AnswersNote report={report} />
       {report.clippedArgs > 0 && (
         <p class="rtg-note">
           {count(report.clippedArgs, 'call')} had arguments longer than {LIMITS.args.toLocaleString('en-US')} characters: they are compared by their first {LIMITS.args.toLocaleString('en-US')}{' '}
@@ -140,6 +141,18 @@ function Rows({ store, report, onlyChanges }: { store: PanelStore; report: WhatI
         )
       }}
     />
+  )
+}
+
+/** `repeatedText` reads the model's answers (zero-code mode), which the rows do not hold. */
+function AnswersNote({ report }: { report: WhatIfReport }) {
+  const left = report.answersNotReplayed
+  if (left === 0 && !('repeatedText' in report.config)) return null
+  return (
+    <p class="rtg-note" data-testid="what-if-answers">
+      Repeated answers (<code class="mono">repeatedText</code>, zero-code mode only) are not replayed: they count the model's answers, and the panel records calls, not answers.
+      {left > 0 && ` ${count(left, 'repeated-answer reminder')} recorded ${left === 1 ? 'is' : 'are'} left out of the comparison.`}
+    </p>
   )
 }
 

@@ -4,11 +4,17 @@ import type { DropCounts, DropReason, TabBatch } from '../../protocol/messages.t
 import type { AgentTreeRow } from './agent-registry.ts'
 import type { ConnectionState } from './connection-state.ts'
 import type { FaultRecord } from './fault-record.ts'
+import type { SimilarCalls } from './reminder-trigger.ts'
 import type { ImportResult, SessionFile } from './session-file.ts'
 import type { TimelineFilter } from './timeline-filter.ts'
 import type { AgentKey, AgentRecord, TimelineEntry } from './timeline-entry.ts'
 import type { TimelineView } from './timeline-view.ts'
+import type { WasteCost } from './waste-meter.ts'
 import type { WhatIfReport } from './what-if.ts'
+
+export interface TabWaste extends WasteCost {
+  readonly calls: number
+}
 
 /** What an export holds: everything, or arguments, results and fault texts as stand-ins. */
 export type SessionContent = 'with-arguments' | 'sanitized'
@@ -104,6 +110,12 @@ export interface PanelStore {
   timeline(agent: AgentKey | null): TimelineView
   /** True for a recorded call that belongs to a cycle the guard reminded about. */
   inCycle(entry: TimelineEntry): boolean
+  /** The time and tokens an agent's reminded runs cost (`wasteMs`, `wasteTokens`); its calls are `record.wasted`. */
+  wasteOf(record: AgentRecord): WasteCost
+  /** The tab's waste: every agent's calls, time and tokens; `tokens` only when some event carried them. */
+  tabWaste(): TabWaste
+  /** A near-repeat reminder's firing call and the call before it, as far as the panel still holds them. */
+  similarCalls(entry: TimelineEntry): SimilarCalls
   /** The tools of the calls held, sorted. */
   tools(): readonly string[]
   /** The config the page reports in force; undefined until it does. */

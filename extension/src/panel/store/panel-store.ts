@@ -11,8 +11,10 @@ import { StoreRecords } from './store-records.ts'
 import { NO_FILTER, sameFilter } from './timeline-filter.ts'
 import type { AgentKey } from './timeline-entry.ts'
 import { LogView } from './timeline-view.ts'
+import { similarCalls } from './reminder-trigger.ts'
 import { replayWhatIf } from './what-if.ts'
 
+export type { TabWaste } from './panel-store-api.ts'
 export type { IngestOptions, PanelStoreStats, PanelStore, PanelStoreOptions, SessionContent, StoreBatch } from './panel-store-api.ts'
 
 const DEFAULTS = { maxEntries: 200_000, maxBytes: 64 * 1024 * 1024, maxAgents: 2_000, maxAgentsPerFrame: 50, maxFaults: 200, maxTools: 1_000 } as const
@@ -144,6 +146,23 @@ export function createPanelStore(options: PanelStoreOptions = {}): PanelStore {
       return view
     },
     inCycle: ({ agent, event }) => agent !== null && event.type === 'call' && records.cycles.covers(agent, event.seq),
+    wasteOf: (record) => records.waste.costOf(record),
+    tabWaste: () => {
+      let calls = 0
+      let ms: number | undefined
+      let tokens: number | undefined
+      for (const { record } of records.registry.tree()) {
+        const cost = records.waste.costOf(record)
+        calls += record.wasted
+        if (cost.ms !== undefined) ms = (ms ?? 0) + cost.ms
+        if (cost.tokens !== undefined) tokens = (tokens ?? 0) + cost.tokens
+      }
+      return { calls, ...(ms === undefined ? {} : { ms }), ...(tokens === undefined ? {} : { tokens }) }
+    },
+    similarCalls: ({ agent, event }) => {
+      const rows = agent === null ? undefined : records.agentLogs.get(agent)
+      return rows === undefined || event.type !== 'reminder' ? {} : similarCalls(rows, event)
+    },
     tools: () => records.tools.names(),
     config: () => records.config,
     faults: () => [...records.faults],

@@ -102,7 +102,7 @@ export class StoreRecords {
     } else if (event.type === 'reminder') {
       this.waste.reminder(agent, event)
       this.cycles.reminder(agent, event)
-    }
+    } else if (event.type === 'blocked') this.waste.blocked(agent, event)
   }
 
   pushFault(fault: FaultRecord): void {

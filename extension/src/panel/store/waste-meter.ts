@@ -3,13 +3,44 @@
 // imported session is measured again by feeding it its own rows. A run whose reminder fell due
 // inside a server's loop (withheld `server-loop`: docs/panel.md, "Would remind") is measured a
 // second way too: the calls the loop made after that first would-remind, which no reminder could
-// have reached from the page.
+// have reached from the page. With an opt-in detector on, reminders and blocks also say what their
+// run cost in time (`wasteMs`) and, for wire agents, in tokens (`wasteTokens`): each is the run's
+// total so far, so a run that fires again adds only what it cost since (docs/detectors.md, "Waste").
 import type { PanelEvent } from '../../protocol/events.ts'
 import { cycleTools } from './cycle-marks.ts'
 import type { AgentRecord } from './timeline-entry.ts'
 
 type CallEvent = Extract<PanelEvent, { type: 'call' }>
 type ReminderEvent = Extract<PanelEvent, { type: 'reminder' }>
+type BlockedEvent = Extract<PanelEvent, { type: 'blocked' }>
+
+/**
+ * What an agent's loops cost beyond their calls, each only once some event carried it: `wasteMs`
+ * comes with any opt-in detector on, `wasteTokens` from wire agents.
+ */
+export interface WasteCost {
+  readonly ms?: number
+  readonly tokens?: number
+}
+
+/** The last cost a run reported, to add only what it cost since when it fires again. */
+interface RunCost {
+  readonly count: number
+  readonly ms: number
+  readonly tokens: number
+}
+
+interface AgentCost {
+  ms: number
+  tokens: number
+  timed: boolean
+  tokensSeen: boolean
+  /** By detector (and tool, but for the repeat chain, of which an agent has one). */
+  readonly runs: Map<string, RunCost>
+}
+
+/** The exact-repeat chain's key: its reminders and blocks report one run, until a chain reset. */
+const CHAIN = 'chain'
 
 interface RunState {
   /** The run in progress reached a reminder: each further call of it is spent too. */
@@ -24,6 +55,13 @@ interface RunState {
 
 export class WasteMeter {
   private readonly runs = new WeakMap<AgentRecord, RunState>()
+  private readonly costs = new WeakMap<AgentRecord, AgentCost>()
+
+  /** The time and tokens the agent's reminded runs cost, as their events reported them. */
+  costOf(agent: AgentRecord): WasteCost {
+    const cost = this.costs.get(agent)
+    return { ...(cost?.timed ? { ms: cost.ms } : {}), ...(cost?.tokensSeen ? { tokens: cost.tokens } : {}) }
+  }
 
   private stateOf(agent: AgentRecord): RunState {
     let state = this.runs.get(agent)
@@ -47,11 +85,20 @@ export class WasteMeter {
     }
   }
 
-  /** A run ended (a prompt, a different call, a changed result). */
+  /**
+   * A run ended (a prompt, a different call, a changed result). It ends the repeat chain's run only:
+   * each call of a near repeat is a different call, and the other detectors' runs start again at
+   * their first count, which `charge` tells from a run going on.
+   */
   reset(agent: AgentRecord): void {
     const state = this.stateOf(agent)
     state.reminded = false
     state.inServerLoop = false
+    this.costs.get(agent)?.runs.delete(CHAIN)
+  }
+
+  blocked(agent: AgentRecord, event: BlockedEvent): void {
+    this.charge(agent, CHAIN, event.count, event)
   }
 
   reminder(agent: AgentRecord, event: ReminderEvent): void {
@@ -66,6 +113,28 @@ export class WasteMeter {
       state.inServerLoop = true
       state.loopSeq = Math.max(state.loopSeq, event.seq)
     }
+    const detector = event.detector ?? 'repeat'
+    this.charge(agent, detector === 'repeat' || detector === 'same-tool' ? CHAIN : detector === 'cycle' ? 'cycle' : `${detector}\u0000${event.tool}`, event.count, event)
+  }
+
+  /**
+   * Adds a run's reported cost. The chain's run goes on until a reset; another detector's run
+   * fires again at a higher count (2 × and 3 × its first), so a count no higher is a new run.
+   */
+  private charge(agent: AgentRecord, key: string, count: number, { wasteMs, wasteTokens }: { wasteMs?: number; wasteTokens?: number }): void {
+    if (wasteMs === undefined && wasteTokens === undefined) return
+    let cost = this.costs.get(agent)
+    if (!cost) this.costs.set(agent, (cost = { ms: 0, tokens: 0, timed: false, tokensSeen: false, runs: new Map() }))
+    const ms = wasteMs ?? 0
+    const tokens = wasteTokens ?? 0
+    const last = cost.runs.get(key)
+    const sameRun = last !== undefined && (key === CHAIN || count > last.count)
+    cost.ms += sameRun ? Math.max(0, ms - last.ms) : ms
+    cost.tokens += sameRun ? Math.max(0, tokens - last.tokens) : tokens
+    cost.timed ||= wasteMs !== undefined
+    cost.tokensSeen ||= wasteTokens !== undefined
+    cost.runs.set(key, { count, ms: Math.max(ms, sameRun ? last.ms : 0), tokens: Math.max(tokens, sameRun ? last.tokens : 0) })
+    agent.rev += 1
   }
 
   private spend(agent: AgentRecord, state: RunState, seq: number, calls: number): void {

@@ -34,6 +34,11 @@ export interface WhatIfReport {
    * count alone, as their recorded texts no longer quote the arguments.
    */
   readonly sanitized: boolean
+  /**
+   * Repeated-answer reminders recorded (zero-code mode's `repeatedText`): they count the model's
+   * answers, which the rows do not hold, so they are left out of the replay and counted here.
+   */
+  readonly answersNotReplayed: number
 }
 
 type CallEvent = Extract<PanelEvent, { type: 'call' }>
@@ -65,6 +70,7 @@ export function replayWhatIf(log: Iterable<TimelineEntry>, config: GuardConfig, 
   }
   const calls = new Map<string, PendingRow>()
   let clippedArgs = 0
+  let answersNotReplayed = 0
   for (const { agent, event } of log) {
     if (agent === null) continue
     switch (event.type) {
@@ -77,6 +83,10 @@ export function replayWhatIf(log: Iterable<TimelineEntry>, config: GuardConfig, 
         break
       }
       case 'reminder': {
+        if (event.level === 'repeated-text') {
+          answersNotReplayed += 1
+          break
+        }
         const row = calls.get(`${agent}#${event.seq}`)
         if (row) row.recorded = { level: event.level, count: event.count, text: event.text }
         break
@@ -90,13 +100,13 @@ export function replayWhatIf(log: Iterable<TimelineEntry>, config: GuardConfig, 
   const rows: WhatIfRow[] = []
   for (const { agent, event, recorded, replayed } of calls.values()) {
     if (!recorded && !replayed) continue
-    const change = !recorded ? 'added' : !replayed ? 'removed' : same(recorded, replayed) ? 'same' : 'changed'
+    const change = !recorded ? 'added' : !replayed ? 'removed' : (errorUnrecorded(recorded, event) ? sameOccasion : same)(recorded, replayed) ? 'same' : 'changed'
     totals[change] += 1
     if (recorded) totals.recorded += 1
     if (replayed) totals.replayed += 1
     rows.push({ agent, seq: event.seq, tool: event.tool, args: event.args, change, ...(recorded ? { recorded } : {}), ...(replayed ? { replayed } : {}) })
   }
-  return { config, calls: calls.size, rows, totals, clippedArgs, sanitized }
+  return { config, calls: calls.size, rows, totals, clippedArgs, sanitized, answersNotReplayed }
 }
 
 /**
@@ -116,6 +126,14 @@ function recordedResult(event: CallEvent): ToolResult {
   const { denied, isError, result, resultLength } = event
   if (result === undefined) return { denied, isError }
   return { denied, isError, content: resultLength === undefined ? result : `${result}… (+${resultLength - result.length} more chars)` }
+}
+
+/**
+ * An error-run reminder quotes the last error, which the rows hold only where the page's guard was
+ * result-aware for the tool: elsewhere the replay cannot write it, so the two compare by level and count.
+ */
+function errorUnrecorded(recorded: WhatIfReminder, call: CallEvent): boolean {
+  return recorded.level === 'error-run' && call.result === undefined
 }
 
 function sameReminder(a: WhatIfReminder, b: WhatIfReminder): boolean {
