@@ -1,8 +1,8 @@
-// The calls endpoint of OpenAI Realtime over WebRTC, as a route of a test's local server, answering as the provider does: the client
-// POSTs its SDP offer (`application/sdp`) to `/v1/realtime/calls`, and gets `201 Created` with a
-// `Location` naming the call and the SDP answer of a real WebRTC peer (`werift`, on 127.0.0.1 only),
-// which speaks the realtime protocol on the client's `oai-events` data channel with the scripted
-// model of realtime-server.ts. Any other channel of the call is a plain echo. Every text message a
+// The calls endpoint of OpenAI Realtime over WebRTC, as a route of a test's local server, answering
+// as the provider does: the client POSTs its SDP offer (`application/sdp`) to `/v1/realtime/calls`,
+// and gets `201 Created` with a `Location` naming the call and the SDP answer of a real WebRTC peer
+// (`werift`, on 127.0.0.1 unless told otherwise), which speaks the realtime protocol on the client's
+// `oai-events` data channel with the scripted model of realtime-server.ts. Any other channel of the call is a plain echo. Every text message a
 // client sends is kept, in order, per channel.
 import { RTCPeerConnection, useOPUS, type RTCDataChannel } from 'werift'
 import { READ, speakOpenAi, type Script } from './realtime-server.ts'
@@ -36,7 +36,18 @@ function answerChannel(channel: RTCDataChannel, record: DataChannelRecord, scrip
   } else channel.onMessage.subscribe((data) => channel.send(data))
 }
 
-export function createWebRtcCalls(script: Script = READ): WebRtcCalls {
+interface CallsOptions {
+  readonly script?: Script
+  /**
+   * Where the peer takes connectivity checks: on 127.0.0.1 alone (the default; Chromium reaches it
+   * with --allow-loopback-in-peer-connection), or on every IPv4 address of the machine too. Firefox
+   * gathers no loopback candidate, and the transport sends its offer before gathering any, so the
+   * peer must answer Firefox's checks on the address Firefox sends them from.
+   */
+  readonly interfaces?: 'loopback' | 'all'
+}
+
+export function createWebRtcCalls({ script = READ, interfaces = 'loopback' }: CallsOptions = {}): WebRtcCalls {
   const channels: DataChannelRecord[] = []
   const authorizations: string[] = []
   const peers: RTCPeerConnection[] = []
@@ -49,7 +60,8 @@ export function createWebRtcCalls(script: Script = READ): WebRtcCalls {
     }
     authorizations.push(request.headers.authorization ?? '')
     const call = `rtc_${(++calls).toString().padStart(6, '0')}`
-    const peer = new RTCPeerConnection({ codecs: { audio: [useOPUS()] }, iceUseIpv6: false, iceInterfaceAddresses: { udp4: LOOPBACK }, iceAdditionalHostAddresses: [LOOPBACK] })
+    const addresses = interfaces === 'loopback' ? { iceInterfaceAddresses: { udp4: LOOPBACK } } : {}
+    const peer = new RTCPeerConnection({ codecs: { audio: [useOPUS()] }, iceUseIpv6: false, ...addresses, iceAdditionalHostAddresses: [LOOPBACK] })
     peers.push(peer)
     peer.onDataChannel.subscribe((channel) => {
       const record: DataChannelRecord = { call, label: channel.label, received: [] }

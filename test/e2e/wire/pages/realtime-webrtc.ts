@@ -44,8 +44,14 @@ async function openai(callsUrl: string): Promise<{ turns: string[]; tools: numbe
   return { turns, tools }
 }
 
-/** A data channel labelled `label` to the same endpoint: sends each text (and one binary message), and returns what came back. */
-async function channel(callsUrl: string, label: string, texts: string[]): Promise<string[]> {
+/**
+ * A data channel labelled `label` to the same endpoint: sends each text (and one binary message),
+ * and returns what came back. `besideSession`: an `oai-events` channel is made first, on a peer of
+ * its own that never connects, as a page with a voice agent beside its own channel would.
+ */
+async function channel(callsUrl: string, label: string, texts: string[], besideSession = false): Promise<string[]> {
+  const idle = besideSession ? new RTCPeerConnection() : undefined
+  idle?.createDataChannel('oai-events')
   const peer = new RTCPeerConnection()
   const opened = peer.createDataChannel(label)
   const offer = await peer.createOffer()
@@ -65,6 +71,7 @@ async function channel(callsUrl: string, label: string, texts: string[]): Promis
   opened.send(new Uint8Array([1, 2, 3]))
   await all
   peer.close()
+  idle?.close()
   return echoed
 }
 
