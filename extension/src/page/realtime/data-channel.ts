@@ -44,6 +44,8 @@ type Listener = (event: unknown) => void
 const ownDescriptor = Object.getOwnPropertyDescriptor
 const defineProperty = Object.defineProperty
 const construct = Reflect.construct
+// Captured at document_start: `send` is hooked at the first `oai-events` channel, by then the page's.
+const NativeProxy = Proxy
 
 /** What a connection and a channel are read with, taken on first need. */
 interface ChannelReaders {
@@ -110,7 +112,7 @@ export function installDataChannelHooks({ target, mode, analysis, showAsNative }
       const found: unknown = sendDescriptor?.value
       if (typeof found !== 'function') return false
       nativeSend = found as Method
-      const send = new Proxy(nativeSend, { apply: sendTrap })
+      const send = new NativeProxy(nativeSend, { apply: sendTrap })
       defineProperty(channelPrototype, 'send', { ...sendDescriptor, value: send })
       showAsNative(send, nativeSend)
     }
