@@ -37,7 +37,7 @@ it("RTCPeerConnection, createDataChannel('oai-events'), the channel's messages a
       return outside(() => this.name)
     },
   })
-  RTCDataChannel.prototype.send = function (data: unknown) {
+  RTCDataChannel.prototype.send = (data: unknown) => {
     outside(() => sent.push(data))
   }
   function RTCPeerConnection() {}
