@@ -4,7 +4,7 @@
 // sent right after it. The protocol appends a `clientContent` turn to the conversation and lets it
 // interrupt a generation under way, so the turn says `turnComplete: true`: the model's next turn
 // then starts from the tool's response and the reminder together, rather than waiting for the user
-// (docs/zero-code.md, "Realtime sessions").
+// (docs/zero-code.md, "Gemini Live: why a complete turn").
 import { jsonStringify, objectKeys, setOf } from '../../intrinsics.ts'
 import { isRecord } from '../../records.ts'
 import { isReminderContent, isToolName, listOf, plainText } from '../content.ts'

@@ -2,7 +2,7 @@
 // least a page that never runs an agent must pay for: it captures the built-ins (the engine's,
 // engine/intrinsics.ts, and its own, builtins.ts) and configures the engine's serialiser with them
 // (engine/stringifiers.ts), installs `window.__REPEAT_TOOL_GUARD__` and each transport's hook
-// (fetch, XMLHttpRequest, WebMCP, WebLLM's worker, WebSocket: docs/zero-code.md, "Reach"), and waits for its
+// (fetch, XMLHttpRequest, WebMCP, WebLLM's worker, WebSocket, WebRTC data channels: docs/zero-code.md, "Reach"), and waits for its
 // end of the private channel to the relay (relay-channel.ts), which the relay hands over before any
 // page script runs. The engine's guard, the bridge to the relay and the analyses are the on-demand
 // half's (on-demand.ts), run by the first call of the page API, the first request that may be an
@@ -20,6 +20,7 @@ import { installFetchInterceptor } from './fetch/install.ts'
 import { createNativeLook } from './native-look.ts'
 import { createOriginMode } from './origin-mode.ts'
 import { createPageFacade } from './page-facade.ts'
+import { installDataChannelHooks } from './realtime/data-channel.ts'
 import { installRealtimeHooks } from './realtime/install.ts'
 import { awaitRelayChannel } from './relay-channel.ts'
 import { installWebllmInterceptor } from './webllm/install.ts'
@@ -63,6 +64,7 @@ function install(win: Window & typeof globalThis): void {
     ['WebMCP hooks', () => installWebMcpHooks({ ...hooks, analysis: () => started().webMcpAnalysis() })],
     ['WebLLM interception', () => installWebllmInterceptor(hooks)],
     ['WebSocket interception', () => installRealtimeHooks(hooks)],
+    ['WebRTC data channel hooks', () => installDataChannelHooks(hooks)],
   ]
   for (const [name, installHook] of transports) {
     try {

@@ -20,10 +20,10 @@ type AgentKind = (typeof AGENT_KINDS)[number]
  * `fetch`, its `XMLHttpRequest`, OpenAI Responses continued with `previous_response_id` (read from
  * the responses), WebMCP tools, the requests posted to WebLLM's worker, or the agent event stream a
  * server's tool loop sends the page: the AI SDK's UI message stream (`ui-stream`) or AG-UI's events;
- * or the messages of a realtime session over a WebSocket: OpenAI Realtime (`realtime-ws`) or
- * Gemini Live (`gemini-live`).
+ * or the messages of a realtime session: OpenAI Realtime over a WebSocket (`realtime-ws`) or over
+ * a WebRTC data channel (`realtime-webrtc`), Gemini Live over a WebSocket (`gemini-live`).
  */
-export const AGENT_REACHES = ['fetch', 'xhr', 'responses-stateful', 'webmcp', 'webllm', 'ui-stream', 'ag-ui', 'realtime-ws', 'gemini-live'] as const
+export const AGENT_REACHES = ['fetch', 'xhr', 'responses-stateful', 'webmcp', 'webllm', 'ui-stream', 'ag-ui', 'realtime-ws', 'realtime-webrtc', 'gemini-live'] as const
 export type AgentReach = (typeof AGENT_REACHES)[number]
 
 /** Agent ids are unique per page: `hook:<engine id>`, `wire:<wire id>` or `webmcp:<n>`. */

@@ -26,22 +26,29 @@ export interface RealtimeServer {
   close(): Promise<void>
 }
 
-interface Script {
+export interface Script {
   readonly tool: string
   readonly args: Record<string, unknown>
   readonly calls: number
 }
 
-const READ: Script = { tool: 'read_file', args: { path: 'a.txt' }, calls: 6 }
+export const READ: Script = { tool: 'read_file', args: { path: 'a.txt' }, calls: 6 }
 
-function speakOpenAi(socket: WebSocket, connection: RealtimeConnection, script: Script): void {
+/** The server's end of one realtime connection, whatever carries it: a WebSocket, a WebRTC data channel. */
+export interface EventsPeer {
+  send(text: string): void
+  /** Every text message the client sends, in order. */
+  onText(listener: (text: string) => void): void
+}
+
+/** Speaks OpenAI Realtime on `peer`: the session, then the scripted model's responses; `received` counts the client's messages so far. */
+export function speakOpenAi(peer: EventsPeer, connection: { readonly received: readonly string[] }, script: Script): void {
   let made = 0
   let session = sessionObject('')
-  const send = (event: RealtimeEvent) => socket.send(JSON.stringify(event))
+  const send = (event: RealtimeEvent) => peer.send(JSON.stringify(event))
   send(sessionCreated())
-  socket.on('message', (data, binary) => {
-    if (binary) return
-    const event = JSON.parse(data.toString()) as RealtimeEvent
+  peer.onText((text) => {
+    const event = JSON.parse(text) as RealtimeEvent
     if (event.type === 'session.update') {
       session = { ...session, ...(event.session as object) }
       send(sessionUpdated(session))
@@ -91,7 +98,8 @@ export async function startRealtimeServer(script: Script = READ): Promise<Realti
     const connection: RealtimeConnection = { path, protocol: socket.protocol, received: [] }
     connections.push(connection)
     socket.on('message', (data, binary) => connection.received.push(binary ? `<binary ${(data as Buffer).length} bytes>` : data.toString()))
-    if (path.startsWith('/v1/realtime')) speakOpenAi(socket, connection, script)
+    const peer: EventsPeer = { send: (text) => socket.send(text), onText: (listener) => socket.on('message', (data, binary) => binary || listener(data.toString())) }
+    if (path.startsWith('/v1/realtime')) speakOpenAi(peer, connection, script)
     else if (path.includes('BidiGenerateContent')) speakGemini(socket, script)
     else socket.on('message', (data, binary) => socket.send(data, { binary }))
   })

@@ -23,9 +23,10 @@ import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import { argument } from '../hook-arguments.ts'
 import { asNativeThrew } from '../native-errors.ts'
 import type { ShowAsNative } from '../native-look.ts'
-import type { RealtimeLink, WireAnalysis } from '../wire/analysis.ts'
+import type { WireAnalysis } from '../wire/analysis.ts'
 import { createBinaryText } from './binary-text.ts'
 import { realtimeProtocolOf } from './recognise.ts'
+import { createSessionReading, prototypeMember, type RealtimeConnection } from './session-reading.ts'
 
 interface RealtimeHookOptions {
   /** The page's global object; its `WebSocket` is replaced. */
@@ -37,23 +38,12 @@ interface RealtimeHookOptions {
   readonly showAsNative: ShowAsNative
 }
 
-/** A socket that may be a realtime session, and its reading once a message needed it. */
-interface Connection {
-  readonly protocol: RealtimeProtocol
-  readonly address: string
-  link?: RealtimeLink | undefined
-}
-
 type Method = (this: unknown, ...args: unknown[]) => unknown
 type Listener = (event: unknown) => void
 
 const ownDescriptor = Object.getOwnPropertyDescriptor
 const defineProperty = Object.defineProperty
 const construct = Reflect.construct
-
-/** The own descriptor of `key` on the prototype of a constructor the page may lack. */
-const prototypeMember = (constructor: unknown, key: string): PropertyDescriptor | undefined =>
-  typeof constructor === 'function' ? ownDescriptor((constructor as { readonly prototype: object }).prototype, key) : undefined
 
 const REACH: Readonly<Record<RealtimeProtocol, AgentReach>> = { 'openai-realtime': 'realtime-ws', 'gemini-live': 'gemini-live' }
 
@@ -86,39 +76,15 @@ export function installRealtimeHooks({ target, mode, analysis, showAsNative }: R
   const nativeSend: unknown = sendDescriptor?.value
   if (!globalDescriptor || !constructorDescriptor || typeof nativeSend !== 'function') return false
   const binaryText = createBinaryText(target)
-  const connections = new WeakMap<object, Connection>()
+  const connections = new WeakMap<object, RealtimeConnection>()
+  const reading = createSessionReading(mode, analysis)
   let readers: SocketReaders | undefined
   const readersNow = (): SocketReaders => (readers ??= socketReaders(target))
 
-  /** The connection's reading, opened by its first message; undefined if even that fails. */
-  function linkOf(connection: Connection): RealtimeLink | undefined {
-    try {
-      connection.link ??= analysis().openRealtime(connection.protocol, connection.address, REACH[connection.protocol])
-    } catch {
-      // The guard could not start: the session runs as without it.
-    }
-    return connection.link
-  }
-
-  function modeNow(): ZeroCodeMode {
-    try {
-      return mode()
-    } catch {
-      return 'off'
-    }
-  }
-
-  function heard(connection: Connection, event: unknown): void {
-    if (modeNow() === 'off') return
-    let data: unknown
-    try {
-      data = callFunction(readersNow().messageData as () => unknown, event, [])
-    } catch {
-      return
-    }
-    if (typeof data === 'string') linkOf(connection)?.received(data)
+  function heard(connection: RealtimeConnection, event: unknown): void {
+    const data = reading.heard(connection, event, readersNow().messageData)
     // Gemini Live sends its JSON in binary frames; OpenAI's binary messages are audio, never read.
-    else if (connection.protocol === 'gemini-live') binaryText(data, (text) => linkOf(connection)?.received(text))
+    if (data !== undefined && typeof data !== 'string' && connection.protocol === 'gemini-live') binaryText(data, (text) => reading.linkOf(connection)?.received(text))
   }
 
   function addressOf(value: unknown): string | undefined {
@@ -133,7 +99,7 @@ export function installRealtimeHooks({ target, mode, analysis, showAsNative }: R
       const address = addressOf(argument(args, 0))
       const protocol = address === undefined ? undefined : realtimeProtocolOf(address)
       if (protocol === undefined) return
-      const connection: Connection = { protocol, address: address!, link: undefined }
+      const connection: RealtimeConnection = { protocol, address: address!, reach: REACH[protocol], link: undefined }
       const { addListener, messageData } = readersNow()
       // Without them a socket cannot be read: it is left the page's alone.
       if (typeof addListener !== 'function' || typeof messageData !== 'function') return
@@ -156,22 +122,6 @@ export function installRealtimeHooks({ target, mode, analysis, showAsNative }: R
     return socket
   }
 
-  /** After the page's own message: the reminders due, each sent as one more message. */
-  function after(connection: Connection, socket: unknown, args: readonly unknown[]): void {
-    const data = argument(args, 0)
-    if (typeof data !== 'string') return
-    const current = modeNow()
-    if (current === 'off') return
-    const reminders = linkOf(connection)?.sent(data, current) ?? []
-    for (let i = 0; i < reminders.length; i++) {
-      try {
-        callFunction(nativeSend as Method, socket, [reminders[i]])
-      } catch {
-        // The socket closed under us: nothing more to say on it.
-      }
-    }
-  }
-
   function sendTrap(_send: unknown, self: unknown, args: unknown[]): unknown {
     let result: unknown
     try {
@@ -180,7 +130,8 @@ export function installRealtimeHooks({ target, mode, analysis, showAsNative }: R
       throw asNativeThrew(error, args, sendTrap)
     }
     const connection = typeof self === 'object' && self !== null ? weakMapGet(connections, self) : undefined
-    if (connection !== undefined) after(connection, self, args)
+    // After the page's own message: the reminders due, each sent as one more message.
+    if (connection !== undefined) reading.after(connection, argument(args, 0), (message) => callFunction(nativeSend as Method, self, [message]))
     return result
   }
 

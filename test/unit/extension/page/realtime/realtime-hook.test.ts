@@ -2,25 +2,14 @@
 // it reads, what reaches the native send and in which order, and what the page can tell of it.
 import { describe, expect, test } from 'vitest'
 import { checkPanelEvent } from '../../../../../extension/src/protocol/validate.ts'
-import { functionCallOutput, functionCallResponse, reminderItem, sessionCreated } from '../../../../fixtures/realtime/openai-events.ts'
+import { reminderItem } from '../../../../fixtures/realtime/openai-events.ts'
 import { detailed, GENTLE } from '../../../../fixtures/wire/reminders.ts'
-import { socketPage, type FakeSocket, type SocketPage } from './socket-page.ts'
+import { READ_ARGS as ARGS, runSession as run, sentKinds } from './realtime-run.ts'
+import { socketPage, type SocketPage } from './socket-page.ts'
 
 const ADDRESS = 'wss://api.openai.com/v1/realtime?model=gpt-realtime'
-const ARGS = '{"path":"a.txt"}'
 
-/** `times` calls of one tool with the same arguments, each answered as the Agents SDK answers. */
-function run(socket: FakeSocket, times: number): void {
-  socket.hear(JSON.stringify(sessionCreated('You read files.')))
-  for (let n = 0; n < times; n++) {
-    const call = functionCallResponse('read_file', ARGS)
-    for (const event of call.events) socket.hear(JSON.stringify(event))
-    socket.send(JSON.stringify(functionCallOutput(call.callId, 'same')))
-    socket.send('{"type":"response.create"}')
-  }
-}
-
-const types = (p: SocketPage) => p.sent.map((text) => (JSON.parse(text as string) as { type: string; item?: { type: string } }).item?.type ?? (JSON.parse(text as string) as { type: string }).type)
+const types = (p: SocketPage) => sentKinds(p.sent)
 
 describe('a socket to a realtime address', () => {
   test('gets the reminder events right after the 3rd and 5th results, before the next response.create; the events are valid', () => {
