@@ -7,6 +7,8 @@
 // and `stopAfter` is only reported ("would block"), since the calls were already made.
 import { canonicalArguments, createRepeatToolGuard, type GuardConfig } from '../index.ts'
 import { parseRecord } from '../records.ts'
+import { answerEvent } from './answers/repeated-answers.ts'
+import { answersFor, inBodyOrder } from './answers/wire-answers.ts'
 import { createAgentStreamReading } from './agent-streams/agent-stream-reading.ts'
 import { STREAM_REQUESTS } from './agent-streams/stream-requests.ts'
 import { createStreamedSteps } from './agent-streams/streamed-steps.ts'
@@ -120,15 +122,21 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
     const common = observer.agree(agent, items)
     const captured = agent.handedOver ? [] : observer.observeFrom(agent, items, common)
 
-    const planned = planReminders(agent.seen, items, place, adapter)
+    const now = Date.now()
+    const answered = answersFor(agent, config, { adapter, history, place, seen: () => undefined, now })
+    const toolsPlanned = planReminders(agent.seen, items, place, adapter)
+    const planned = answered.planned.length > 0 ? inBodyOrder([...toolsPlanned, ...answered.planned]) : toolsPlanned
     const inserted = planned.reduce((sum, insertion) => sum + insertion.values.length, 0)
     const rewritten = inserted > 0 ? { body: spliceJson(text, body, planned) } : {}
     if (agent.handedOver) return { format: adapter.format, ...rewritten, events: [] }
 
-    const now = Date.now()
+    const placements = placementsOf(planned)
+    const wire = agent
     const events: WireEvent[] = [
       ...announce(agent, now),
-      ...reportCaptured(agent, captured, placementsOf(planned)),
+      ...reportCaptured(agent, captured, placements),
+      // Every fired answer reminder was placed in this request's body.
+      ...answered.fired.map((fired) => answerEvent(wire.id, wire.seq, fired, placements.get(fired.item)![0]!, now)),
       {
         type: 'request',
         at: now,
