@@ -25,6 +25,8 @@ import { createWireObserver } from './wire-observer.ts'
 import { REALTIME_DIALECTS } from './realtime/dialects.ts'
 import { createRealtimeSession, type RealtimeSession } from './realtime/realtime-session.ts'
 import type { RealtimeProtocol } from './realtime/types.ts'
+import { createResponseRecords } from './usage/response-records.ts'
+import { openResponseReading, type ResponseReading } from './usage/response-reading.ts'
 import { announce, reportCaptured } from './wire-report.ts'
 import { wireSnapshot } from './wire-snapshot.ts'
 
@@ -64,9 +66,18 @@ export interface WireGuard {
    * its agent is the session (docs/zero-code.md, "Realtime sessions").
    */
   openRealtime(protocol: RealtimeProtocol, address: string): RealtimeSession
+  /**
+   * Opens the reading of the response to the request whose body is `request`, as the page reads it,
+   * for the time and the tokens of the calls and answers it makes (docs/zero-code.md, "Waste").
+   * Undefined when nothing is read: no opt-in detector on, or not a request of the four LLM APIs.
+   */
+  openResponse(request: string, config: GuardConfig): ResponseReading | undefined
   /** Every wire agent remembered, with its chain. */
   snapshot(): WireAgentState[]
 }
+
+/** Calls and answers remembered with the response that made them. */
+const MAX_RECORDS = 4_096
 
 /** A request body and the whole conversation it continues. */
 export interface PartialRequest {
@@ -85,7 +96,8 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
   let configured: GuardConfig | undefined
   const known = createKnownConversations(maxConversations)
   let lastId = 0
-  const observer = createWireObserver(engine)
+  const records = createResponseRecords(MAX_RECORDS)
+  const observer = createWireObserver(engine, records)
 
   function configure(config: GuardConfig): void {
     if (config === configured) return
@@ -123,7 +135,7 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
     const captured = agent.handedOver ? [] : observer.observeFrom(agent, items, common)
 
     const now = Date.now()
-    const answered = answersFor(agent, config, { adapter, history, place, seen: () => undefined, now })
+    const answered = answersFor(agent, config, { adapter, history, place, seen: records.forAnswer, now })
     const toolsPlanned = planReminders(agent.seen, items, place, adapter)
     const planned = answered.planned.length > 0 ? inBodyOrder([...toolsPlanned, ...answered.planned]) : toolsPlanned
     const inserted = planned.reduce((sum, insertion) => sum + insertion.values.length, 0)
@@ -204,6 +216,8 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
       }
       return createRealtimeSession(REALTIME_DIALECTS[protocol], address, { observer, configure, newAgent })
     },
+
+    openResponse: (request, config) => openResponseReading(records, request, config),
 
     snapshot: () => wireSnapshot(engine, known.values()),
   }
