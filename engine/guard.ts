@@ -9,6 +9,7 @@ import { createToolFilter } from './patterns.ts'
 import { argumentsKey, blockFeedback, calledArguments, comparedResult, createDetectors, nextThreshold, type TrackedCall } from './detectors/index.ts'
 import type { ToolPolicy } from './detectors/policy.ts'
 import { errorText } from './error-text.ts'
+import { runMark } from './run-marks.ts'
 import type { AgentSnapshot, GuardConfig, GuardConfigInput, NextDecision, PostToolDecision, PreToolDecision, ReminderMessage, RepeatToolGuard, ToolExecution, ToolResult } from './types.ts'
 
 const CONTINUE: PreToolDecision = freeze({ kind: 'continue' })
@@ -44,7 +45,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     const content = policy && detectors.contentOf(policy, result)
     const run = policy && advance(agent, call, policy, content)
     // A run begun before a configure turned a detector on is timed from its first call since.
-    if (run && detectors.named && agent.chain.startedAt === 0) agent.chain.startedAt = now()
+    if (run && detectors.named && agent.chain.startedAt === 0) agent.chain.startedAt = runMark()
     const args = run ? calledArguments(run) : canonicalArguments(call.arguments)
     const { count } = agent.chain
     const agentId = agent.info.id
@@ -72,7 +73,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     if (fired === undefined) return undefined
     const { level, message, detector } = fired
     const at = now()
-    const named = detectors.named && { detector, wasteMs: elapsed(fired.startedAt ?? agent.chain.startedAt, at) }
+    const named = detectors.named && { detector, wasteMs: elapsed(fired.startedAt ?? agent.chain.startedAt, runMark(at)) }
     events.emit({ type: 'reminder', at, agentId, seq, tool, count: fired.count, level, ...named, message })
     return message
   }
@@ -119,7 +120,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     chain.tool = tool
     chain.count = 1
     // The clock is read only while an opt-in detector is on, and only as a run starts.
-    chain.startedAt = detectors.named ? now() : 0
+    chain.startedAt = detectors.named ? runMark() : 0
     return call
   }
 
@@ -134,7 +135,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       if (feedback === undefined) return CONTINUE
       const at = now()
       // Blocking needs stopAfter, so an opt-in detector is on: the event says what the run cost.
-      events.emit({ type: 'blocked', at, agentId: known.info.id, tool: call.tool, count: known.chain.count, feedback, wasteMs: elapsed(known.chain.startedAt, at) })
+      events.emit({ type: 'blocked', at, agentId: known.info.id, tool: call.tool, count: known.chain.count, feedback, wasteMs: elapsed(known.chain.startedAt, runMark(at)) })
       return freeze({ kind: 'block', feedback })
     } catch (error) {
       if (error instanceof UsageError) throw error

@@ -28,6 +28,13 @@ export interface GuardConfig {
   readonly errorRuns?: ErrorRunConfig
   /** Near repeats: consecutive calls of one tool whose arguments are alike but not identical. Default off. */
   readonly similar?: SimilarConfig
+  /** Zero-code mode only: the model giving the same answer `after` times in a row. Default off. */
+  readonly repeatedText?: RepeatedTextConfig
+}
+
+export interface RepeatedTextConfig {
+  /** Identical answers in a row that fire the first reminder (then twice and three times that), >= 2. */
+  readonly after: number
 }
 
 export interface SimilarConfig {
@@ -86,6 +93,8 @@ export type GuardConfigInput = Partial<{
   errorRuns: ErrorRunConfig | null
   /** `null` turns near repeats off. */
   similar: SimilarConfig | null
+  /** `null` turns repeated answers off; the page API's guard, which sees no answers, ignores it. */
+  repeatedText: RepeatedTextConfig | null
 }>
 
 /** One executed tool call, as the agent loop hands it to the guard. */

@@ -1,11 +1,11 @@
 // Validation of the opt-in detector keys (docs/detectors.md, "The keys"). A key at its "off" value is left out of
 // the resolved config, so a config that turns nothing on is the original's, byte for byte.
 import { GuardConfigError, pattern, rejectUnknownKeys, thresholds } from '../config-rules.ts'
-import type { CountBy, CycleConfig, ErrorRunConfig, SimilarConfig, GuardConfig, GuardConfigInput, ToolOverride } from '../types.ts'
+import type { CountBy, CycleConfig, ErrorRunConfig, RepeatedTextConfig, SimilarConfig, GuardConfig, GuardConfigInput, ToolOverride } from '../types.ts'
 import { isRecord } from '../records.ts'
 import { arrayFind, freeze, objectKeys as keysOf } from '../intrinsics.ts'
 
-type DetectorKey = 'countBy' | 'resultAware' | 'ignoreResultKeys' | 'cycles' | 'stopAfter' | 'tools' | 'ignoreArgumentKeys' | 'errorRuns' | 'similar'
+type DetectorKey = 'countBy' | 'resultAware' | 'ignoreResultKeys' | 'cycles' | 'stopAfter' | 'tools' | 'ignoreArgumentKeys' | 'errorRuns' | 'similar' | 'repeatedText'
 type DetectorSettings = Pick<GuardConfig, DetectorKey>
 
 /**
@@ -22,12 +22,14 @@ export const DETECTORS_OFF = freeze({
   ignoreArgumentKeys: freeze([]),
   errorRuns: null,
   similar: null,
+  repeatedText: null,
 } satisfies Required<Pick<GuardConfigInput, DetectorKey>>)
 
 export const DETECTOR_KEYS = keysOf(DETECTORS_OFF) as readonly DetectorKey[]
 
 const CYCLE_KEYS = ['maxPeriod', 'repeats']
 const ERROR_RUN_KEYS = ['after']
+const REPEATED_TEXT_KEYS = ['after']
 const SIMILAR_KEYS = ['threshold', 'minCalls']
 const OVERRIDE_KEYS = ['match', 'thresholds', 'countBy', 'resultAware', 'stopAfter', 'ignoreArgumentKeys', 'errorRuns', 'similar']
 const MAX_PERIOD = 6
@@ -42,6 +44,7 @@ const RESOLVE: { readonly [K in DetectorKey]: (value: unknown) => DetectorSettin
   ignoreArgumentKeys: (value) => objectKeys('ignoreArgumentKeys', value),
   errorRuns: (value) => errorRuns('errorRuns', value),
   similar: (value) => similar('similar', value),
+  repeatedText,
 }
 
 /** The detector keys of `given` validated, the others taken from `base`; only keys that are on. */
@@ -102,6 +105,15 @@ function errorRuns(key: string, value: unknown): ErrorRunConfig | null {
   if (!isRecord(value)) throw new GuardConfigError(key, value, 'must be null or an object { after }')
   rejectUnknownKeys(value, ERROR_RUN_KEYS, `${key}.`, 'errorRuns')
   if (!isInteger(value.after, 2)) throw new GuardConfigError(`${key}.after`, value.after, 'must be an integer >= 2')
+  return Object.freeze({ after: value.after })
+}
+
+// Top level only: an answer belongs to no tool (docs/detectors.md, "Repeated answers").
+function repeatedText(value: unknown): RepeatedTextConfig | null {
+  if (value === null) return null
+  if (!isRecord(value)) throw new GuardConfigError('repeatedText', value, 'must be null or an object { after }')
+  rejectUnknownKeys(value, REPEATED_TEXT_KEYS, 'repeatedText.', 'repeatedText')
+  if (!isInteger(value.after, 2)) throw new GuardConfigError('repeatedText.after', value.after, 'must be an integer >= 2')
   return Object.freeze({ after: value.after })
 }
 

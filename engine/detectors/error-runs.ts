@@ -1,6 +1,6 @@
 // The error-run detector (`errorRuns`): one tool returning an error again and again, whatever its
 // arguments, which the repeat chain misses when each retry changes them a little.
-import { now } from '../intrinsics.ts'
+import { runMark } from '../run-marks.ts'
 import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { ReminderMessage, ToolResult } from '../types.ts'
 import { contentText } from './error-text.ts'
@@ -56,7 +56,7 @@ export function createErrorRunDetector(argumentsPreviewChars: number) {
       return undefined
     }
     run.count = run.tool === call.tool ? run.count + 1 : 1
-    if (run.count === 1) run.startedAt = now()
+    if (run.count === 1) run.startedAt = runMark()
     run.tool = call.tool
     const { count } = run
     if (!firesAt(count, after)) return undefined

@@ -1,7 +1,7 @@
 // The near-repeat detector (`similar`): consecutive calls of one tool whose arguments are alike
 // but not identical (`how do I configure auth`, `configure auth`, `auth configuration`), which
 // the repeat chain never counts because no two of them match exactly.
-import { now } from '../intrinsics.ts'
+import { runMark } from '../run-marks.ts'
 import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { ReminderMessage } from '../types.ts'
 import { type BigramText, bigramTextOf, diceCoefficient } from './bigrams.ts'
@@ -56,7 +56,7 @@ export function createSimilarDetector(argumentsPreviewChars: number) {
     if (sameTool && (runLength > 1 || run.key === call.canonicalArguments)) return undefined
     const bigrams = bigramTextOf(call.canonicalArguments)
     run.count = sameTool && diceCoefficient(run.bigrams!, bigrams) >= settings.threshold ? run.count + 1 : 1
-    if (run.count === 1) run.startedAt = now()
+    if (run.count === 1) run.startedAt = runMark()
     run.tool = call.tool
     run.key = call.canonicalArguments
     run.bigrams = bigrams

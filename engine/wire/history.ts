@@ -5,7 +5,7 @@ import type { Conversation, ConversationItem, InsertionPoint, WireCall } from '.
 import { freeze } from '../intrinsics.ts'
 
 /** A call as a format reads it, with the id it carries (if any) to tell steps apart. */
-export interface ReadCall extends WireCall {
+export interface ReadCall extends Omit<WireCall, 'id'> {
   readonly id?: unknown
 }
 
@@ -49,7 +49,7 @@ export function createHistory(system: unknown, id?: string): History {
       const last = calls[calls.length - 1]?.id
       items.push({
         kind: 'step',
-        calls: calls.map(({ name, arguments: args, isError, content }) => ({ name, arguments: args, isError, content })),
+        calls: calls.map(({ id, name, arguments: args, isError, content }) => ({ name, arguments: args, isError, content, ...(typeof id === 'string' && id !== '' ? { id } : {}) })),
         key: stepKey(calls),
         at,
         guarded,

@@ -1,5 +1,6 @@
 // Zero-code mode: guarding an agent from the LLM requests it sends (docs/zero-code.md, "How it works").
 export { createWireGuard, type WireGuard } from './wire-guard.ts'
+export type { ResponseReading } from './usage/response-reading.ts'
 export type { AgentStreamProtocol, AgentStreamReading, WireAgentState, WireEvent, WireInspection, WireFormat } from './types.ts'
 export { AGENT_STREAM_PROTOCOLS, WIRE_FORMATS } from './types.ts'
 // OpenAI Responses continued by id: the responses a page reads, remembered and chained.

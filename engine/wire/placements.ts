@@ -19,14 +19,31 @@ export function placementsOf(planned: readonly Planned[]): Map<number, string[]>
     const array = at.path.join('\u0000')
     const shift = shifts.get(array) ?? 0
     shifts.set(array, shift + values.length)
+    const path = shiftedPath(at.path, planned)
     placements.set(
       item,
-      values.map((_, j) => placementName(at, at.index + shift + j)),
+      values.map((_, j) => placementName(path, at.index + shift + j)),
     )
   }
   return placements
 }
 
-function placementName({ path }: InsertionPoint, index: number): string {
+/**
+ * A path through array elements as the rewritten body has them: an insertion into an array before
+ * an element the path goes through pushes it down (`messages[5].content` after a reminder went into
+ * `messages` before 5 is `messages[6].content`).
+ */
+function shiftedPath(path: InsertionPoint['path'], planned: readonly Planned[]): InsertionPoint['path'] {
+  return path.map((step, depth) => {
+    if (typeof step !== 'number') return step
+    let shifted = step
+    for (const { at, values } of planned) {
+      if (at.path.length === depth && at.index <= step && at.path.every((part, i) => part === path[i])) shifted += values.length
+    }
+    return shifted
+  })
+}
+
+function placementName(path: InsertionPoint['path'], index: number): string {
   return `${path.map((step, i) => (typeof step === 'number' ? `[${step}]` : i === 0 ? step : `.${step}`)).join('')}[${index}]`
 }

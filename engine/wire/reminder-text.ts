@@ -1,4 +1,5 @@
 import { createRepeatToolGuard, type GuardConfigInput, type ReminderMessage } from '../index.ts'
+import { REPEATED_ANSWER_FRAME } from './answers/answer-text.ts'
 
 interface ReminderShapes {
   /** The texts that never vary: the gentle reminders. */
@@ -34,7 +35,7 @@ function reminderShapes(): ReminderShapes {
   const [sameToolGentle, sameToolDetailed] = textsFor({ thresholds: [2, 3], countBy: 'tool' }, [ARGS_MARK, ARGS_MARK, ARGS_MARK])
   const other = `${ARGS_MARK}${ARGS_MARK}`
   const [cycle] = textsFor({ thresholds: [9], cycles: { maxPeriod: 2, repeats: 2 } }, [ARGS_MARK, other, ARGS_MARK, other])
-  shapes = { exact: new Set([gentle!, sameToolGentle!]), framed: [frame(detailed!), frame(sameToolDetailed!), frame(cycle!)] }
+  shapes = { exact: new Set([gentle!, sameToolGentle!]), framed: [frame(detailed!), frame(sameToolDetailed!), frame(cycle!), REPEATED_ANSWER_FRAME] }
   return shapes
 }
 

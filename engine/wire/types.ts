@@ -22,6 +22,8 @@ export interface WireCall {
   readonly isError: boolean
   /** The call's result as the history holds it, for the result-aware detector; undefined when it has none. */
   readonly content?: unknown
+  /** The call's id, where the format gives one: how the response that made it is found. */
+  readonly id?: string
 }
 
 /** A place in the body: before element `index` of the array found at `path` from the root. */
@@ -106,6 +108,8 @@ export type WireEvent =
   | Variant<'call'>
   | Variant<'chain-reset'>
   | (Variant<'blocked'> & {
+      /** With `wasteMs`: the tokens of the responses that made the run's calls after the first (docs/detectors.md, "Waste"). */
+      readonly wasteTokens?: number
       /**
        * Always true: the model already made the call, so `stopAfter` only says it would have
        * blocked it; the request carries nothing more than the reminders.
@@ -113,6 +117,8 @@ export type WireEvent =
       readonly wouldBlock: true
     })
   | (Variant<'reminder'> & {
+      /** With `wasteMs`: the tokens of the responses that made the run's calls after the first (docs/detectors.md, "Waste"). */
+      readonly wasteTokens?: number
       /** Where in the rewritten body the reminder was inserted, e.g. `messages[7]`. */
       readonly placement: string
       /**

@@ -1,6 +1,7 @@
 // A conversation zero-code mode guards, as the wire guard remembers it between requests: the
 // engine agent its calls go to, and what of its history was already observed.
 import { freeze } from '../intrinsics.ts'
+import type { AnswerMemory } from './answers/repeated-answers.ts'
 import { conversationLabel } from './identity.ts'
 import type { Conversation, ConversationItem, WireFormat, WireFormatAdapter } from './types.ts'
 
@@ -35,6 +36,8 @@ export interface WireAgent {
    * stream may bring later than the request that made the agent known.
    */
   announced: boolean
+  /** Its answers and the repeated-answer reminders given, once `repeatedText` was on for it. */
+  answers?: AnswerMemory
 }
 
 /** A conversation of the page's own agent: nothing to do, and nothing to show twice. */

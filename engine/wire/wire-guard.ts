@@ -7,6 +7,8 @@
 // and `stopAfter` is only reported ("would block"), since the calls were already made.
 import { canonicalArguments, createRepeatToolGuard, type GuardConfig } from '../index.ts'
 import { parseRecord } from '../records.ts'
+import { answerEvent } from './answers/repeated-answers.ts'
+import { answersFor, inBodyOrder } from './answers/wire-answers.ts'
 import { createAgentStreamReading } from './agent-streams/agent-stream-reading.ts'
 import { STREAM_REQUESTS } from './agent-streams/stream-requests.ts'
 import { createStreamedSteps } from './agent-streams/streamed-steps.ts'
@@ -23,6 +25,8 @@ import { createWireObserver } from './wire-observer.ts'
 import { REALTIME_DIALECTS } from './realtime/dialects.ts'
 import { createRealtimeSession, type RealtimeSession } from './realtime/realtime-session.ts'
 import type { RealtimeProtocol } from './realtime/types.ts'
+import { createResponseRecords } from './usage/response-records.ts'
+import { openResponseReading, type ResponseReading } from './usage/response-reading.ts'
 import { announce, reportCaptured } from './wire-report.ts'
 import { wireSnapshot } from './wire-snapshot.ts'
 
@@ -62,9 +66,18 @@ export interface WireGuard {
    * its agent is the session (docs/zero-code.md, "Realtime sessions").
    */
   openRealtime(protocol: RealtimeProtocol, address: string): RealtimeSession
+  /**
+   * Opens the reading of the response to the request whose body is `request`, as the page reads it,
+   * for the time and the tokens of the calls and answers it makes (docs/zero-code.md, "Waste").
+   * Undefined when nothing is read: no opt-in detector on, or not a request of the four LLM APIs.
+   */
+  openResponse(request: string, config: GuardConfig): ResponseReading | undefined
   /** Every wire agent remembered, with its chain. */
   snapshot(): WireAgentState[]
 }
+
+/** Calls and answers remembered with the response that made them. */
+const MAX_RECORDS = 4_096
 
 /** A request body and the whole conversation it continues. */
 export interface PartialRequest {
@@ -83,7 +96,8 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
   let configured: GuardConfig | undefined
   const known = createKnownConversations(maxConversations)
   let lastId = 0
-  const observer = createWireObserver(engine)
+  const records = createResponseRecords(MAX_RECORDS)
+  const observer = createWireObserver(engine, records)
 
   function configure(config: GuardConfig): void {
     if (config === configured) return
@@ -120,15 +134,21 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
     const common = observer.agree(agent, items)
     const captured = agent.handedOver ? [] : observer.observeFrom(agent, items, common)
 
-    const planned = planReminders(agent.seen, items, place, adapter)
+    const now = Date.now()
+    const answered = answersFor(agent, config, { adapter, history, place, seen: records.forAnswer, now })
+    const toolsPlanned = planReminders(agent.seen, items, place, adapter)
+    const planned = answered.planned.length > 0 ? inBodyOrder([...toolsPlanned, ...answered.planned]) : toolsPlanned
     const inserted = planned.reduce((sum, insertion) => sum + insertion.values.length, 0)
     const rewritten = inserted > 0 ? { body: spliceJson(text, body, planned) } : {}
     if (agent.handedOver) return { format: adapter.format, ...rewritten, events: [] }
 
-    const now = Date.now()
+    const placements = placementsOf(planned)
+    const wire = agent
     const events: WireEvent[] = [
       ...announce(agent, now),
-      ...reportCaptured(agent, captured, placementsOf(planned)),
+      ...reportCaptured(agent, captured, placements),
+      // Every fired answer reminder was placed in this request's body.
+      ...answered.fired.map((fired) => answerEvent(wire.id, wire.seq, fired, placements.get(fired.item)![0]!, now)),
       {
         type: 'request',
         at: now,
@@ -196,6 +216,8 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
       }
       return createRealtimeSession(REALTIME_DIALECTS[protocol], address, { observer, configure, newAgent })
     },
+
+    openResponse: (request, config) => openResponseReading(records, request, config),
 
     snapshot: () => wireSnapshot(engine, known.values()),
   }

@@ -1,8 +1,11 @@
 // Feeds a wire agent's history to the engine, item by item, as if its calls ran now: the chain
 // rules, every detector and the reminder texts are the engine's own. The engine's events for the
 // items first seen in a request are collected with the item that caused each.
+import { anyDetectorOn } from '../detectors/config.ts'
 import type { GuardEvent, RepeatToolGuard } from '../types.ts'
 import type { ConversationItem, WireCall } from './types.ts'
+import { createWasteMarks } from './usage/waste-marks.ts'
+import type { ResponseRecords } from './usage/response-records.ts'
 import { keyOf, type WireAgent } from './wire-agent.ts'
 
 /** An engine event, with the index of the conversation item it came from. */
@@ -40,14 +43,16 @@ export interface WireObserver {
 /** What a live session adds to its conversation: a prompt, or calls with their results. */
 export type LiveItem = { readonly kind: 'prompt' } | { readonly kind: 'calls'; readonly calls: readonly WireCall[] }
 
-export function createWireObserver(engine: RepeatToolGuard): WireObserver {
+/** `records`: the responses the page read, which time each call and count its tokens (docs/zero-code.md, "Waste"). */
+export function createWireObserver(engine: RepeatToolGuard, records: ResponseRecords): WireObserver {
   /** Set while new items are observed: collects the engine's events for them. */
   let capture: ((event: GuardEvent) => void) | undefined
   /** The wire agent whose calls the engine is observing. */
   let observing: WireAgent | undefined
+  const waste = createWasteMarks(records)
   engine.subscribe((event) => {
     if (event.type === 'agent-seen') observing!.engineId = event.agent.id
-    else capture?.(event)
+    else capture?.(waste.measured(event))
   })
 
   function observe(agent: WireAgent, item: ConversationItem): string[] {
@@ -61,12 +66,18 @@ export function createWireObserver(engine: RepeatToolGuard): WireObserver {
   function observeCalls(agent: WireAgent, calls: readonly WireCall[]): string[] {
     const reminders: string[] = []
     observing = agent
+    // Waste is reported only while an opt-in detector is on: only then is each call marked.
+    const timed = anyDetectorOn(engine.config)
     for (const call of calls) {
       const exec = { agent: agent.engineAgent, name: call.name, arguments: call.arguments }
-      // The model already made the call: `stopAfter` can only say it would have blocked it.
-      engine.preExecute(exec)
-      const message = engine.observe(exec, { isError: call.isError, content: call.content })
-      if (message) reminders.push(message.content[0].text)
+      const run = () => {
+        // The model already made the call: `stopAfter` can only say it would have blocked it.
+        engine.preExecute(exec)
+        const message = engine.observe(exec, { isError: call.isError, content: call.content })
+        if (message) reminders.push(message.content[0].text)
+      }
+      if (timed) waste.marked(agent, call, run)
+      else run()
     }
     return reminders
   }

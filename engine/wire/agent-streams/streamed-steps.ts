@@ -4,7 +4,7 @@
 // the order they were made, whatever order their results come in; a step boundary changes nothing
 // in the count. A call with no result in the stream (a tool the page runs) is not observed here:
 // the next request carries its result, and the request's walk observes its step.
-import { stepKey, type ReadCall } from '../history.ts'
+import { stepKey } from '../history.ts'
 import type { WireCall } from '../types.ts'
 
 export interface StreamedSteps {
@@ -34,7 +34,7 @@ interface StreamedCall {
 interface Step {
   readonly calls: StreamedCall[]
   /** The calls observed so far, in order: the step's first `observed.length` calls. */
-  readonly observed: ReadCall[]
+  readonly observed: WireCall[]
   index: number | undefined
 }
 
@@ -43,7 +43,7 @@ export function createStreamedSteps(observe: ObserveStreamed): StreamedSteps {
   const calls = new Map<string, { readonly call: StreamedCall; readonly step: Step }>()
 
   function advance(step: Step): void {
-    const ready: ReadCall[] = []
+    const ready: WireCall[] = []
     for (let i = step.observed.length; i < step.calls.length; i++) {
       const { id, name, input, result } = step.calls[i]!
       if (name === undefined || !input || !result) break

@@ -34,6 +34,7 @@ export const guardConfig: Check = both(
       ignoreArgumentKeys: keyList,
       errorRuns: errorRuns,
       similar: similar,
+      repeatedText: record({ after: natural }),
     },
   ),
   (value, path) => {

@@ -29,16 +29,19 @@ export function toPanelEvent(event: WireEvent, url: string, withheld?: Withheld,
     case 'reminder':
       // Due inside a server's loop: shown only, whatever the origin's setting, and with no place
       // in any request (docs/panel.md, "Would remind").
-      if (event.serverLoop) return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, withheld: 'server-loop' }
-      return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, placement: headOf(event.placement, LIMITS.label), ...held }
+      if (event.serverLoop) return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, ...tokensOf(event), withheld: 'server-loop' }
+      return { ...(fromEngineEvent(event) as Of<'reminder'>), agentId, ...tokensOf(event), placement: headOf(event.placement, LIMITS.label), ...held }
     case 'call':
       return { ...(fromEngineEvent(event) as Of<'call'>), agentId }
     case 'chain-reset':
       return { ...(fromEngineEvent(event) as Of<'reset'>), agentId }
     case 'blocked':
-      return { ...(fromEngineEvent(event) as Of<'blocked'>), agentId, wouldBlock: event.wouldBlock }
+      return { ...(fromEngineEvent(event) as Of<'blocked'>), agentId, ...tokensOf(event), wouldBlock: event.wouldBlock }
   }
 }
+
+/** The tokens a wire agent's run spent, when its event tells them (docs/zero-code.md, "Waste"). */
+const tokensOf = ({ wasteTokens }: { readonly wasteTokens?: number }): { wasteTokens?: number } => (wasteTokens === undefined ? {} : { wasteTokens })
 
 /** A wire agent's state as a `snapshot` event lists it. */
 export function toAgentState(state: WireAgentState, reach?: AgentReach): AgentState {

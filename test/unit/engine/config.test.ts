@@ -42,7 +42,7 @@ describe('config', () => {
     expect(rejection({ argumentPreviewChars: 80 })).toEqual(['argumentPreviewChars', 'argumentPreviewChars is not a config key (did you mean argumentsPreviewChars?), got 80'])
     expect(rejection({ thresholds: [3], verbose: true })).toEqual([
       'verbose',
-      'verbose is not a config key (known keys: thresholds, include, exclude, argumentsPreviewChars, countBy, resultAware, ignoreResultKeys, cycles, stopAfter, tools, ignoreArgumentKeys, errorRuns, similar), got true',
+      'verbose is not a config key (known keys: thresholds, include, exclude, argumentsPreviewChars, countBy, resultAware, ignoreResultKeys, cycles, stopAfter, tools, ignoreArgumentKeys, errorRuns, similar, repeatedText), got true',
     ])
   })
 

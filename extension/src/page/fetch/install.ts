@@ -10,6 +10,7 @@ import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { ResponsesTraffic } from '../responses/traffic.ts'
 import type { AgentStreams } from '../streams/agent-streams.ts'
+import { followUsage } from '../responses/usage.ts'
 import { createResponseWatch, type ResponseWatch } from '../responses/watch.ts'
 import type { Analysed, Plan, WireAnalysis } from '../wire/analysis.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
@@ -64,6 +65,7 @@ export function installFetchInterceptor({ target, mode, analysis, showAsNative, 
     const response = dispatch(self, plan(args, analysed, withBody))
     try {
       streams?.().follow(response, analysed, watchNow())
+      followUsage(analysis(), response, analysed, watchNow())
     } catch {
       // The page gets its response as the browser gives it.
     }

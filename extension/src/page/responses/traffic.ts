@@ -9,6 +9,7 @@ import { createReadsInProgress, createStatefulResponses, LONGEST_WAIT_MS, type R
 import { errorText } from '../../../../engine/safe-reading.ts'
 import type { Analysed, Plan, WireAnalysis } from '../wire/analysis.ts'
 import type { BodySink } from './body-watcher.ts'
+import { bothSinks } from './usage.ts'
 import type { ResponseWatch } from './watch.ts'
 
 /** One call of the page's, as its transport's hook has it. */
@@ -65,12 +66,13 @@ export function createResponsesTraffic({ analysis, fault, later, stateful = crea
   function go({ args, analysed, withBody, dispatch, watch }: ResponsesCall, request: ResponsesRequest): Promise<Response> {
     const reached: Analysed = request.previous === undefined ? analysed : { ...analysed, reach: 'responses-stateful' }
     const response = dispatch(analysis.plan(args, reached, withBody, (wire, config) => stateful.inspect(wire, request, config)))
-    if (request.stored) {
-      try {
-        watch.watch(response, () => sink(request))
-      } catch (error) {
-        report('a response cannot be read', error)
-      }
+    // Read for waste too while an opt-in detector is on (docs/zero-code.md, "Waste"): one reading, both sinks.
+    const usage = analysis.openResponse?.(request.text)
+    try {
+      if (request.stored) watch.watch(response, () => bothSinks(sink(request), usage?.()))
+      else if (usage) watch.watch(response, usage)
+    } catch (error) {
+      report('a response cannot be read', error)
     }
     return response
   }

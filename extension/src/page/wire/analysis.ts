@@ -3,10 +3,20 @@
 // send instead, and the panel events, each agent marked with the transport that reached it.
 // Part of the page script's on-demand half: a page that never sends such a request never builds it.
 import type { GuardConfig } from '../../../../engine/index.ts'
-import { createWireGuard, type AgentStreamProtocol, type RealtimeProtocol, type RealtimeSession, type WireEvent, type WireGuard, type WireInspection } from '../../../../engine/wire/index.ts'
+import {
+  createWireGuard,
+  type ResponseReading,
+  type AgentStreamProtocol,
+  type RealtimeProtocol,
+  type RealtimeSession,
+  type WireEvent,
+  type WireGuard,
+  type WireInspection,
+} from '../../../../engine/wire/index.ts'
 import { errorText, headOf } from '../../../../engine/safe-reading.ts'
 import { LIMITS, type AgentReach, type AgentState, type PanelEvent, type Withheld } from '../../protocol/events.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
+import type { BodySink } from '../responses/body-watcher.ts'
 import { withheldReason } from './rewrite-policy.ts'
 import { reachOfFormat, STREAM_REACH, toAgentState, toPanelEvent } from '../../protocol/from-wire.ts'
 
@@ -78,6 +88,12 @@ export interface WireAnalysis {
   openStream(text: string, protocol: AgentStreamProtocol, url: () => string): StreamReport | undefined
   /** The reading of a connection to `address` that may be a realtime session of `protocol`, reached through `reach`. */
   openRealtime(protocol: RealtimeProtocol, address: string, reach: AgentReach): RealtimeLink
+  /**
+   * The sink to read the response to the request whose body is `text` with, as the page reads it,
+   * for the time and tokens of what it makes (docs/zero-code.md, "Waste"); undefined when it is not
+   * read (no opt-in detector on, not an LLM request). Never throws.
+   */
+  openResponse?(text: string): (() => BodySink) | undefined
   /** The wire agents as they stand, for the `snapshot` a panel needs after a reconnect. */
   snapshot(): AgentState[]
 }
@@ -191,6 +207,30 @@ export function createWireAnalysis({ config, emit, hookSaw, now, maxConversation
           }),
       }
     },
+    openResponse(text) {
+      let reading: ResponseReading | undefined
+      try {
+        reading = wireGuard().openResponse(text, config())
+      } catch {
+        // The request's own analysis failed the same way, and reported it.
+        return undefined
+      }
+      return reading && (() => usageSink(reading, now))
+    },
     snapshot: () => wire?.snapshot().map((state) => toAgentState(state, reachOf.get(state.agentId))) ?? [],
+  }
+}
+
+/**
+ * The response's text as the page reads it, to its reading: remembered with the moment the page
+ * read its end, or stopped reading it (what it read of a cut response, its calls, is still what the
+ * model made). A body that failed is left out.
+ */
+function usageSink(reading: ResponseReading, now: () => number): BodySink {
+  return {
+    chunk: (text) => reading.push(text),
+    end: () => reading.end(now()),
+    cut: () => reading.end(now()),
+    fail: () => undefined,
   }
 }

@@ -60,6 +60,11 @@ describe('round-two detector keys in the protocol', () => {
     expect(reason(checkPanelEvent({ ...EVENTS.reminder, level: 'similar', detector: 'similar' }))).toBe('ok')
   })
 
+  it('accepts repeatedText at the top level, and repeated-answer reminders', () => {
+    expect(reason(checkPanelEvent(withConfig({ repeatedText: { after: 2 } })))).toBe('ok')
+    expect(reason(checkPanelEvent({ ...EVENTS.reminder, level: 'repeated-text', detector: 'repeated-text' }))).toBe('ok')
+  })
+
   it('accepts wasteMs on reminder and blocked events, and carries it from the engine', () => {
     expect(reason(checkPanelEvent({ ...EVENTS.reminder, detector: 'repeat', wasteMs: 1200 }))).toBe('ok')
     expect(reason(checkPanelEvent({ ...EVENTS.blocked, wasteMs: 0 }))).toBe('ok')
@@ -77,6 +82,11 @@ describe('round-two detector keys in the protocol', () => {
     ['errorRuns null at the top level (a resolved config leaves it out)', { errorRuns: null }],
     ['errorRuns with an unknown key', { errorRuns: { after: 3, extra: 1 } }],
     ['errorRuns.after the engine refuses', { errorRuns: { after: 1 } }],
+    ['repeatedText null at the top level (a resolved config leaves it out)', { repeatedText: null }],
+    ['repeatedText with an unknown key', { repeatedText: { after: 3, extra: 1 } }],
+    ['repeatedText.after the engine refuses', { repeatedText: { after: 1 } }],
+    ['repeatedText.after as text', { repeatedText: { after: '3' } }],
+    ['repeatedText in a tools entry', { tools: [{ match: 'grep', repeatedText: { after: 2 } }] }],
     ['ignoreArgumentKeys that is no list', { ignoreArgumentKeys: 'requestId' }],
     ['an empty ignored argument key', { ignoreArgumentKeys: [''] }],
     ['a tools entry with an ignored argument key that is no text', { tools: [{ match: 'grep', ignoreArgumentKeys: [3] }] }],

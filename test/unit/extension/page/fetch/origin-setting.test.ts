@@ -52,6 +52,8 @@ describe("the origin's setting", () => {
       feedback: expect.stringContaining('(stopAfter: 2)'),
       wouldBlock: true,
       wasteMs: expect.any(Number),
+      // No response of this conversation was read: its calls cost no tokens the guard knows of.
+      wasteTokens: 0,
     })
     const sent = mode === 'guard' ? ((p.calls[0]!.args[1] as RequestInit).body as string) : init.body
     const messages = JSON.parse(sent).messages

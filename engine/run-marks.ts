@@ -1,0 +1,22 @@
+// What a run's first call and the call that fires are marked with, for the waste a reminder
+// reports (docs/detectors.md, "Waste"): the engine's clock, unless the caller steers it. Zero-code
+// mode steers it to a number of its own for each call it hands on, so that it can time each run by
+// the moment the page saw the response that made the call, and count the tokens those responses
+// cost (docs/zero-code.md, "Waste").
+import { now } from './intrinsics.ts'
+
+let steered: number | undefined
+
+/** The mark of the call being observed: `at` (or the clock) unless steered. */
+export const runMark = (at?: number): number => steered ?? at ?? now()
+
+/** Runs `observe` with every run mark read as `mark`. */
+export function withRunMark<T>(mark: number, observe: () => T): T {
+  const outer = steered
+  steered = mark
+  try {
+    return observe()
+  } finally {
+    steered = outer
+  }
+}
