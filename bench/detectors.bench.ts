@@ -12,6 +12,11 @@ const EVERY_OPTION: GuardConfigInput = {
   resultAware: true,
   ignoreResultKeys: ['timestamp', 'requestId'],
   cycles: { maxPeriod: 6, repeats: 3 },
+  // Round 2: a volatile argument key (absent from these calls, so every call is still looked
+  // through for it), near repeats, and error runs (these results are no errors: each call ends one).
+  ignoreArgumentKeys: ['nonce'],
+  similar: { threshold: 0.8, minCalls: 3 },
+  errorRuns: { after: 3 },
   // Checked on every call but never reached here: a block happens once per loop, not per call.
   // (A million was reached: a fast engine makes that many calls in one agent's run of rounds.)
   stopAfter: Number.MAX_SAFE_INTEGER,
