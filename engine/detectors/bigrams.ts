@@ -1,11 +1,12 @@
 // The similarity of two argument texts for near repeats: the Sørensen–Dice coefficient of the
 // multisets of their character bigrams (docs/detectors.md, "Near repeats"). Near repeats differ
-// slightly, so most of two texts is a common head and a common tail: their bigrams are in both
-// multisets and are only counted. The bigrams of the two middles left are sorted by a radix sort
+// slightly, so most of two texts lies in blocks they share (common-blocks.ts): the bigrams inside
+// those are in both multisets and are only counted. The bigrams left are sorted by a radix sort
 // (linear time) and intersected by one merge walk, so comparing two calls costs linear time in
 // their texts and, for texts that differ in a few places, little more than reading them once.
 // Typed arrays and captured built-ins only: a page may replace the others.
 import { NativeUint32Array, stringCharCodeAt, stringSlice, stringToLowerCase } from '../intrinsics.ts'
+import { emptyBlocks, findCommonBlocks } from './common-blocks.ts'
 
 /** Arguments longer than this compare by their first this many characters. */
 export const COMPARED_CHARS = 4096
@@ -13,11 +14,11 @@ export const COMPARED_CHARS = 4096
 /** A text as near repeats compare it: cut to its first `COMPARED_CHARS` characters, and lower-cased. */
 export const comparedText = (canonical: string): string => stringToLowerCase(canonical.length > COMPARED_CHARS ? stringSlice(canonical, 0, COMPARED_CHARS) : canonical)
 
-/** Below this many bigrams a middle is sorted by insertion: the radix sort's passes cost more. */
-const SHORT_MIDDLE = 32
+/** Below this many bigrams a list is sorted by insertion: the radix sort's passes cost more. */
+const SHORT_LIST = 32
 
 /**
- * Working space for the middles' bigrams, kept between comparisons so a call allocates nothing
+ * Working space for the bigrams left outside the blocks, kept between comparisons so a call allocates nothing
  * once it has grown: the engine runs one comparison at a time.
  */
 let left: Uint32Array = new NativeUint32Array(64)
@@ -25,38 +26,43 @@ let right: Uint32Array = new NativeUint32Array(64)
 let spare: Uint32Array = new NativeUint32Array(64)
 const starts = new NativeUint32Array(256)
 
+/** The blocks two texts share, kept between comparisons like the working space above. */
+const blocks = emptyBlocks()
+
 /** 2 × |A ∩ B| / (|A| + |B|) over the bigram multisets of two compared texts; texts too short for a bigram are alike only when equal. */
 export function diceCoefficient(a: string, b: string): number {
   const total = bigramCount(a) + bigramCount(b)
   if (total === 0) return a === b ? 1 : 0
-  // The common head and tail, not overlapping in the shorter text. No Math.min: a page may replace it.
-  let shorter = a.length
-  if (b.length < shorter) shorter = b.length
-  let head = 0
-  while (head < shorter && stringCharCodeAt(a, head) === stringCharCodeAt(b, head)) head++
-  let tail = 0
-  while (tail < shorter - head && stringCharCodeAt(a, a.length - 1 - tail) === stringCharCodeAt(b, b.length - 1 - tail)) tail++
-  // A bigram at i spans i and i + 1: those wholly in the head (i < head - 1) or wholly in the tail
-  // are in both multisets. The middles are the bigrams of each text between them.
-  const skipHead = head > 0 ? head - 1 : 0
-  const skipTail = tail > 0 ? tail - 1 : 0
-  const x = bigramCount(a) - skipHead - skipTail
-  const y = bigramCount(b) - skipHead - skipTail
-  if (x > spare.length) grow(x)
-  if (y > spare.length) grow(y)
-  middleBigrams(a, skipHead, x, 0)
-  middleBigrams(b, skipHead, y, 1)
-  return (2 * (skipHead + skipTail + commonSorted(left, x, right, y))) / total
+  findCommonBlocks(a, b, blocks)
+  // A block of n characters holds n - 1 bigrams, the same in both texts.
+  let shared = 0
+  for (let k = 0; k < blocks.count; k++) shared += blocks.length[k]! - 1
+  if (bigramCount(a) > spare.length) grow(bigramCount(a))
+  if (bigramCount(b) > spare.length) grow(bigramCount(b))
+  const x = otherBigrams(a, blocks.aStart, 0)
+  const y = otherBigrams(b, blocks.bStart, 1)
+  return (2 * (shared + commonSorted(left, x, right, y))) / total
 }
 
 const bigramCount = (text: string): number => (text.length < 2 ? 0 : text.length - 1)
 
-/** Writes the `n` bigrams of `text` from `skipHead` on, sorted, into `left` (side 0) or `right`. */
-function middleBigrams(text: string, skipHead: number, n: number, side: 0 | 1): void {
+/**
+ * Writes the bigrams of `text` that lie in no block (`blockStarts` gives the blocks' starts in this
+ * text), sorted, into `left` (side 0) or `right`; returns how many. A bigram at i spans i and
+ * i + 1: a block from s of n characters holds those from s to s + n - 2.
+ */
+function otherBigrams(text: string, blockStarts: Uint32Array, side: 0 | 1): number {
   const codes = side === 0 ? left : right
-  for (let i = 0; i < n; i++) codes[i] = ((stringCharCodeAt(text, skipHead + i) << 16) | stringCharCodeAt(text, skipHead + i + 1)) >>> 0
-  if (n < SHORT_MIDDLE) insertionSort(codes, n)
+  let n = 0
+  let from = 0
+  for (let k = 0; k <= blocks.count; k++) {
+    const to = k < blocks.count ? blockStarts[k]! : text.length - 1
+    for (let i = from; i < to; i++) codes[n++] = ((stringCharCodeAt(text, i) << 16) | stringCharCodeAt(text, i + 1)) >>> 0
+    if (k < blocks.count) from = blockStarts[k]! + blocks.length[k]! - 1
+  }
+  if (n < SHORT_LIST) insertionSort(codes, n)
   else radixSort(codes, n, side)
+  return n
 }
 
 /** Room for `n` bigrams a side; the lists' contents go, so only before either is written. */
@@ -84,7 +90,7 @@ function commonSorted(x: Uint32Array, xLength: number, y: Uint32Array, yLength: 
   return common
 }
 
-/** Sorts the first `n` codes in place; only for fewer than `SHORT_MIDDLE`, so its time is bounded. */
+/** Sorts the first `n` codes in place; only for fewer than `SHORT_LIST`, so its time is bounded. */
 function insertionSort(codes: Uint32Array, n: number): void {
   for (let i = 1; i < n; i++) {
     const code = codes[i]!
