@@ -1,4 +1,5 @@
 import { createAgentRegistry, type AgentRecord } from './agents.ts'
+import { createCallClock } from './call-clock.ts'
 import { canonicalArguments } from './canonical.ts'
 import { keepShape, readArguments, resetChain } from './chain.ts'
 import { resolveConfig } from './config.ts'
@@ -27,11 +28,15 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
   const events = createEmitter()
   const agents = createAgentRegistry((agent) => events.emit({ type: 'agent-seen', at: now(), agent }))
 
-  let detectors = createDetectors(config)
+  // One time per observed call (call-clock.ts): a listener that observes another call meanwhile
+  // makes the rest of this one read the clock again, a later time, as separate reads did.
+  const clock = createCallClock()
+  let detectors = createDetectors(config, clock)
 
   function observe(exec: ToolExecution, result?: ToolResult): ReminderMessage | undefined {
     const call = readExecution(exec, result)
     if (call.agent === undefined) return undefined
+    clock.next()
     const agent = agents.record(call.agent)
     const seq = ++agent.seq
     const { tool, denied, isError } = call
@@ -45,14 +50,14 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     const content = policy && detectors.contentOf(policy, result)
     const run = policy && advance(agent, call, policy, content)
     // A run begun before a configure turned a detector on is timed from its first call since.
-    if (run && detectors.named && agent.chain.startedAt === 0) agent.chain.startedAt = runMark()
+    if (run && detectors.named && agent.chain.startedAt === 0) agent.chain.startedAt = clock.mark()
     const args = run ? calledArguments(run) : canonicalArguments(call.arguments)
     const { count } = agent.chain
     const agentId = agent.info.id
     if (events.listening) {
       const event = {
         type: 'call',
-        at: now(),
+        at: clock.at(),
         agentId,
         seq,
         tool,
@@ -72,8 +77,8 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     const fired = detectors.reminderFor(agent, run, count, call, result)
     if (fired === undefined) return undefined
     const { level, message, detector } = fired
-    const at = now()
-    const named = detectors.named && { detector, wasteMs: elapsed(fired.startedAt ?? agent.chain.startedAt, runMark(at)) }
+    const at = clock.at()
+    const named = detectors.named && { detector, wasteMs: elapsed(fired.startedAt ?? agent.chain.startedAt, clock.mark()) }
     events.emit({ type: 'reminder', at, agentId, seq, tool, count: fired.count, level, ...named, message })
     return message
   }
@@ -116,11 +121,11 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
       chain.count += 1
       return call
     }
-    if (chain.count > 0 && events.listening) events.emit({ type: 'chain-reset', at: now(), agentId: info.id, reason: match, previousCount: chain.count })
+    if (chain.count > 0 && events.listening) events.emit({ type: 'chain-reset', at: clock.at(), agentId: info.id, reason: match, previousCount: chain.count })
     chain.tool = tool
     chain.count = 1
     // The clock is read only while an opt-in detector is on, and only as a run starts.
-    chain.startedAt = detectors.named ? runMark() : 0
+    chain.startedAt = detectors.named ? clock.mark() : 0
     return call
   }
 
@@ -187,7 +192,7 @@ export function createRepeatToolGuard(input?: GuardConfigInput): RepeatToolGuard
     // Both can throw, so both come before anything changes: a bad update keeps config and filter.
     const resolved = resolveConfig(update, config)
     const filter = createToolFilter(resolved)
-    const detectorsNext = createDetectors(resolved)
+    const detectorsNext = createDetectors(resolved, clock)
     config = resolved
     isTracked = filter
     detectors = detectorsNext

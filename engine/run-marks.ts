@@ -7,6 +7,9 @@ import { now } from './intrinsics.ts'
 
 let steered: number | undefined
 
+/** The mark zero-code mode steers the call being observed to, if any (call-clock.ts reads it). */
+export const steeredMark = (): number | undefined => steered
+
 /** The mark of the call being observed: `at` (or the clock) unless steered. */
 export const runMark = (at?: number): number => steered ?? at ?? now()
 

@@ -3,6 +3,7 @@
 // fresh request id or timestamp is the same call. What was called stays as it was for previews.
 import { canonicalJson } from '../canonical.ts'
 import type { ToolPolicy } from './policy.ts'
+import { holdsNone } from './key-names.ts'
 import { withoutKeys } from './without-keys.ts'
 
 /**
@@ -12,7 +13,8 @@ import { withoutKeys } from './without-keys.ts'
  */
 export function argumentsKey(policy: ToolPolicy, canonical: string, raw: unknown): string {
   const ignored = policy.ignoredArguments
-  if (ignored === undefined) return canonical
+  // Found at once in most texts, which hold none of the keys (key-names.ts).
+  if (ignored === undefined || holdsNone(canonical, ignored)) return canonical
   if (typeof raw === 'string' && raw === canonical && canonicalJson(raw) === undefined) return canonical
-  return withoutKeys(canonical, ignored)
+  return withoutKeys(canonical, ignored.names)
 }

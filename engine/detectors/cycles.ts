@@ -1,6 +1,6 @@
 // The cycle detector: a block of 2..maxPeriod calls repeated back to back (`A B A B A B`,
 // `A B C A B C A B C`), which the exact-repeat chain never sees because no two neighbours match.
-import { runMark } from '../run-marks.ts'
+import type { CallClock } from '../call-clock.ts'
 import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { CycleConfig, ReminderMessage } from '../types.ts'
 import type { ResultKeys } from './result-key.ts'
@@ -43,7 +43,7 @@ export interface WindowOwner {
  * `observe` takes every tracked call (untracked calls never reach it, so they are transparent);
  * `clear` forgets an agent's window (a user prompt).
  */
-export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: number, results: ResultKeys) {
+export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: number, results: ResultKeys, clock: CallClock) {
   const { maxPeriod, repeats } = config
   const detector = {}
 
@@ -97,7 +97,7 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
     for (let p = 2; p <= maxPeriod; p++) {
       held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
       // A repeat of the ring's one object never starts a pattern (every period already holds).
-      if (held[p] === 1) since[p] = runMark()
+      if (held[p] === 1) since[p] = clock.mark()
     }
     agentWindow.sameObject = seen > 0 && recent[(seen - 1) % maxPeriod] === call ? agentWindow.sameObject + 1 : 1
     recent[seen % maxPeriod] = call

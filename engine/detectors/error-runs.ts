@@ -1,6 +1,6 @@
 // The error-run detector (`errorRuns`): one tool returning an error again and again, whatever its
 // arguments, which the repeat chain misses when each retry changes them a little.
-import { runMark } from '../run-marks.ts'
+import type { CallClock } from '../call-clock.ts'
 import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { ReminderMessage, ToolResult } from '../types.ts'
 import { contentText } from './error-text.ts'
@@ -30,7 +30,7 @@ export interface Outcome {
 
 export type ErrorRunFired = RunFired
 
-export function createErrorRunDetector(argumentsPreviewChars: number) {
+export function createErrorRunDetector(argumentsPreviewChars: number, clock: CallClock) {
   const detector = {}
 
   function runOf(owner: ErrorRunOwner): ErrorRun {
@@ -56,7 +56,7 @@ export function createErrorRunDetector(argumentsPreviewChars: number) {
       return undefined
     }
     run.count = run.tool === call.tool ? run.count + 1 : 1
-    if (run.count === 1) run.startedAt = runMark()
+    if (run.count === 1) run.startedAt = clock.mark()
     run.tool = call.tool
     const { count } = run
     if (!firesAt(count, after)) return undefined

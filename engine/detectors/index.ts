@@ -1,6 +1,7 @@
 // The opt-in detectors as the guard composes them, built once per config. With none configured
 // every answer is the original guard's: the tool's policy is the top level, no result is read,
 // no cycle is looked for, and reminders are the original two.
+import type { CallClock } from '../call-clock.ts'
 import { reminderMessage } from '../reminders.ts'
 import { arrayFind } from '../intrinsics.ts'
 import type { DetectorName, GuardConfig, ReminderLevel, ReminderMessage, ToolResult } from '../types.ts'
@@ -31,15 +32,16 @@ interface Fired {
   readonly startedAt?: number
 }
 
-export function createDetectors(config: GuardConfig) {
+/** `clock` gives the time of the call being observed, for when runs start (call-clock.ts). */
+export function createDetectors(config: GuardConfig, clock: CallClock) {
   const policyFor = createPolicyResolver(config)
   const results = createResultKeys(config.ignoreResultKeys ?? [])
-  const cycles = config.cycles && createCycleDetector(config.cycles, config.argumentsPreviewChars, results)
+  const cycles = config.cycles && createCycleDetector(config.cycles, config.argumentsPreviewChars, results, clock)
   // On when the top level or any tools entry counts error runs.
   const countsErrors = config.errorRuns !== undefined || arrayFind(config.tools ?? [], (o) => o.errorRuns != null) !== undefined
-  const errorRuns = countsErrors ? createErrorRunDetector(config.argumentsPreviewChars) : undefined
+  const errorRuns = countsErrors ? createErrorRunDetector(config.argumentsPreviewChars, clock) : undefined
   const looksForNear = config.similar !== undefined || arrayFind(config.tools ?? [], (o) => o.similar != null) !== undefined
-  const similar = looksForNear ? createSimilarDetector(config.argumentsPreviewChars) : undefined
+  const similar = looksForNear ? createSimilarDetector(config.argumentsPreviewChars, clock) : undefined
 
   /** The reminder for a run of `count`: at a threshold of the tool's policy, else none. */
   function runReminder(call: TrackedCall, count: number): Fired | undefined {

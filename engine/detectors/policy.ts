@@ -1,7 +1,8 @@
 // What applies to one tool's calls: the top-level settings, or those of the first `tools` entry
 // whose pattern matches the tool, with the fields it leaves out taken from the top level.
-import { arrayFind, freeze, mapped, maps, setOf } from '../intrinsics.ts'
+import { arrayFind, freeze, mapped, maps } from '../intrinsics.ts'
 import { compilePattern } from '../patterns.ts'
+import { type KeyNames, keyNamesOf } from './key-names.ts'
 import type { CountBy, ErrorRunConfig, GuardConfig, SimilarConfig, ToolOverride } from '../types.ts'
 
 export interface ToolPolicy {
@@ -10,15 +11,12 @@ export interface ToolPolicy {
   readonly resultAware: boolean
   readonly stopAfter: number | null
   /** The argument keys removed before calls are compared; undefined (the default) removes none. */
-  readonly ignoredArguments?: ReadonlySet<string> | undefined
+  readonly ignoredArguments?: KeyNames | undefined
   /** The tool's error runs; null (the default) counts none. */
   readonly errorRuns?: ErrorRunConfig | null
   /** The tool's near repeats; null (the default) looks for none. */
   readonly similar?: SimilarConfig | null
 }
-
-/** An ignore list as a set, or undefined when it is empty: then nothing is cut. */
-const keySet = (keys: readonly string[] | undefined): ReadonlySet<string> | undefined => (keys === undefined || keys.length === 0 ? undefined : setOf(keys))
 
 export function createPolicyResolver(config: GuardConfig): (tool: string) => ToolPolicy {
   const top: ToolPolicy = freeze({
@@ -26,7 +24,7 @@ export function createPolicyResolver(config: GuardConfig): (tool: string) => Too
     countBy: config.countBy ?? 'call',
     resultAware: config.resultAware ?? false,
     stopAfter: config.stopAfter ?? null,
-    ignoredArguments: keySet(config.ignoreArgumentKeys),
+    ignoredArguments: keyNamesOf(config.ignoreArgumentKeys),
     errorRuns: config.errorRuns ?? null,
     similar: config.similar ?? null,
   })
@@ -38,7 +36,7 @@ export function createPolicyResolver(config: GuardConfig): (tool: string) => Too
       countBy: o.countBy ?? top.countBy,
       resultAware: o.resultAware ?? top.resultAware,
       stopAfter: o.stopAfter === undefined ? top.stopAfter : o.stopAfter,
-      ignoredArguments: o.ignoreArgumentKeys === undefined ? top.ignoredArguments : keySet(o.ignoreArgumentKeys),
+      ignoredArguments: o.ignoreArgumentKeys === undefined ? top.ignoredArguments : keyNamesOf(o.ignoreArgumentKeys),
       errorRuns: o.errorRuns === undefined ? top.errorRuns : o.errorRuns,
       similar: o.similar === undefined ? top.similar : o.similar,
     })

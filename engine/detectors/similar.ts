@@ -1,10 +1,10 @@
 // The near-repeat detector (`similar`): consecutive calls of one tool whose arguments are alike
 // but not identical (`how do I configure auth`, `configure auth`, `auth configuration`), which
 // the repeat chain never counts because no two of them match exactly.
-import { runMark } from '../run-marks.ts'
+import type { CallClock } from '../call-clock.ts'
 import { noticeMessage, previewArguments } from '../reminders.ts'
 import type { ReminderMessage } from '../types.ts'
-import { type BigramText, bigramTextOf, diceCoefficient } from './bigrams.ts'
+import { comparedText, diceCoefficient } from './bigrams.ts'
 import { calledArguments, type TrackedCall } from './run-key.ts'
 import { firesAt, type RunFired } from './run-firing.ts'
 
@@ -12,10 +12,14 @@ import { firesAt, type RunFired } from './run-firing.ts'
 interface SimilarRun {
   /** The detector that made it: a new config's detector starts afresh. */
   readonly detector: object
-  /** The run's last call: its tool, the text it is compared by, and that text's bigrams. */
+  /** The run's last call: its tool, its compared arguments, and their compared text once made. */
   tool: string | undefined
   key: string | undefined
-  bigrams: BigramText | undefined
+  /**
+   * Made only when a call is compared: a call of another tool after this one compares nothing,
+   * so a stream of different tools costs no text (bigrams.ts, `comparedText`).
+   */
+  text: string | undefined
   count: number
   /** When the run's first call was seen. */
   startedAt: number
@@ -28,13 +32,13 @@ export interface SimilarRunOwner {
 
 export type SimilarFired = RunFired
 
-export function createSimilarDetector(argumentsPreviewChars: number) {
+export function createSimilarDetector(argumentsPreviewChars: number, clock: CallClock) {
   const detector = {}
 
   function runOf(owner: SimilarRunOwner): SimilarRun {
     const kept = owner.similarRun as SimilarRun | undefined
     if (kept !== undefined && kept.detector === detector) return kept
-    const made: SimilarRun = { detector, tool: undefined, key: undefined, bigrams: undefined, count: 0, startedAt: 0 }
+    const made: SimilarRun = { detector, tool: undefined, key: undefined, text: undefined, count: 0, startedAt: 0 }
     owner.similarRun = made
     return made
   }
@@ -48,18 +52,18 @@ export function createSimilarDetector(argumentsPreviewChars: number) {
     const run = runOf(owner)
     const settings = call.policy.similar
     if (!settings) {
-      run.tool = run.key = run.bigrams = undefined
+      run.tool = run.key = run.text = undefined
       run.count = 0
       return undefined
     }
     const sameTool = run.tool === call.tool
     if (sameTool && (runLength > 1 || run.key === call.canonicalArguments)) return undefined
-    const bigrams = bigramTextOf(call.canonicalArguments)
-    run.count = sameTool && diceCoefficient(run.bigrams!, bigrams) >= settings.threshold ? run.count + 1 : 1
-    if (run.count === 1) run.startedAt = runMark()
+    const text = sameTool ? comparedText(call.canonicalArguments) : undefined
+    run.count = text !== undefined && diceCoefficient(run.text ?? comparedText(run.key!), text) >= settings.threshold ? run.count + 1 : 1
+    if (run.count === 1) run.startedAt = clock.mark()
     run.tool = call.tool
     run.key = call.canonicalArguments
-    run.bigrams = bigrams
+    run.text = text
     const { count } = run
     const { minCalls } = settings
     if (!firesAt(count, minCalls)) return undefined

@@ -149,9 +149,15 @@ class Splicer {
     read.back = json.at(before) === COMMA ? json.lastNonSpace(before - 1) : before
   }
 
-  /** Whether the text at `span` is `value`. */
+  /**
+   * Whether the text at `span` is `value`. Most pages write with `JSON.stringify`, so the text is
+   * often that of `value` already, byte for byte: then parsing it and writing it again would give
+   * the same text (`value` came from `JSON.parse`), and a 16 KB tool result is not read twice.
+   */
   private holds(span: Span, value: unknown): boolean {
-    return stringifyJson(parseJson(this.json.text.slice(span.start, span.end))) === stringifyJson(value)
+    const text = this.json.text.slice(span.start, span.end)
+    const written = stringifyJson(value)
+    return text === written || stringifyJson(parseJson(text)) === written
   }
 
   /**

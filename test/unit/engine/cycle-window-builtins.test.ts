@@ -2,6 +2,7 @@
 // page's: a page may replace `WeakMap.prototype.get` or `Array.prototype.fill` (docs/security.md,
 // "A page that replaces built-ins").
 import { expect, it } from 'vitest'
+import { createCallClock } from '../../../engine/call-clock.ts'
 import { createCycleDetector } from '../../../engine/detectors/cycles.ts'
 import type { ToolPolicy } from '../../../engine/detectors/policy.ts'
 import { createResultKeys } from '../../../engine/detectors/result-key.ts'
@@ -16,7 +17,7 @@ const REPLACED = [
 const originals = REPLACED.map(([owner, key]) => Object.getOwnPropertyDescriptor(owner, key)!)
 
 it('finds an A-B cycle with the page’s WeakMap and Array methods replaced, calling none of them', () => {
-  const detector = createCycleDetector({ maxPeriod: 3, repeats: 2 }, 40, createResultKeys([]))
+  const detector = createCycleDetector({ maxPeriod: 3, repeats: 2 }, 40, createResultKeys([]), createCallClock())
   const called: string[] = []
   const owner = {}
   const call = (tool: string): TrackedCall => ({ tool, canonicalArguments: '{}', policy: POLICY, result: undefined })

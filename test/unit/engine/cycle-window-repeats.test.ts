@@ -3,6 +3,7 @@
 // These tests feed one sequence of steps twice: as the guard does (a repeat is the same object)
 // and as fresh copies of equal calls (every one compared), and check both decide alike call by call.
 import { describe, expect, it } from 'vitest'
+import { createCallClock } from '../../../engine/call-clock.ts'
 import { createCycleDetector } from '../../../engine/detectors/cycles.ts'
 import type { ToolPolicy } from '../../../engine/detectors/policy.ts'
 import { createResultKeys } from '../../../engine/detectors/result-key.ts'
@@ -31,7 +32,7 @@ const callOf = (step: number): TrackedCall => ({ tool: TOOLS[step]!, canonicalAr
  * run's repeats as its first call again, as the guard does; otherwise every call is a new object.
  */
 function firedOver(steps: readonly number[], maxPeriod: number, repeats: number, sameObject: boolean): number[] {
-  const detector = createCycleDetector({ maxPeriod, repeats }, 40, createResultKeys([]))
+  const detector = createCycleDetector({ maxPeriod, repeats }, 40, createResultKeys([]), createCallClock())
   const owner = {}
   let last: TrackedCall | undefined
   let runLength = 0

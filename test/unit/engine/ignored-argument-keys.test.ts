@@ -49,6 +49,19 @@ describe('ignoreArgumentKeys', () => {
     expect(fired.map((m) => m?.source.summary)).toEqual([undefined, undefined, 'note × 2'])
   })
 
+  it('cuts a key whose name the canonical text escapes, and a name found in a value cuts nothing', async () => {
+    // A text holding no ignored name is left as it is without a walk (key-names.ts); a name with a
+    // quote is written escaped, so the text must be walked for it.
+    const quoted = 'say "id"'
+    const calls = [1, 2, 3].map((n) => ['note', { [quoted]: n, text: 'hello' }] as const)
+    const { agent } = await runScenario(oneCallPerStep(calls), { ignoreArgumentKeys: [quoted] })
+    expect(firedAt(agent.history)).toEqual([[3, 'note × 3']])
+    // `requestId` only as a value: the calls differ in `n`, so there is no run.
+    const mentions = [1, 2, 3].map((n) => ['note', { field: 'requestId', n }] as const)
+    const { agent: other } = await runScenario(oneCallPerStep(mentions), { ignoreArgumentKeys: ['requestId'] })
+    expect(firedAt(other.history)).toEqual([])
+  })
+
   it("lets a tools entry's list replace the top level's, and [] compare every key", async () => {
     const config: GuardConfigInput = {
       ignoreArgumentKeys: ['requestId'],
