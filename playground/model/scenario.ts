@@ -23,6 +23,12 @@ export interface Scenario {
   readonly allowDelete: boolean
   /** The guard options (a preset id, `?config=<id>`) that change what this scenario shows, if any. */
   readonly preset?: string
+  /**
+   * The guard switch once the scenario is picked, when the scenario needs it set (else it stays as
+   * it was). Off for a loop only zero-code mode sees: an agent that reports its calls to the page
+   * API is the page's own, and zero-code mode leaves its requests alone (docs/zero-code.md, "Repeated answers").
+   */
+  readonly guardOn?: boolean
   reply(conversation: Conversation): ScriptedReply
 }
 

@@ -12,6 +12,7 @@ import { FollowUp } from './follow-up.tsx'
 import { portFor, type GuardChoice } from './guard-choice.ts'
 import { DEFAULT_PRESET, presetConfig, type GuardPreset } from './guard-presets.ts'
 import { GuardStatus } from './guard-status.tsx'
+import { guardSwitchFor } from './guard-switch.ts'
 import { PanelPane } from './panel-pane.tsx'
 import { RunStatus, type RunState } from './run-status.tsx'
 import { ensureScriptedModel } from './scripted-model.ts'
@@ -44,7 +45,7 @@ export function App({ choice, url, storage }: Props) {
   const [settings, setSettings] = useState<RunSettings>(() => ({
     scenario: url.scenario,
     prompt: url.scenario.prompt,
-    guardOn: true,
+    guardOn: url.scenario.guardOn ?? true,
     preset: url.preset,
     allowDelete: url.scenario.allowDelete,
     stepLimit: DEFAULT_STEP_LIMIT,
@@ -61,7 +62,7 @@ export function App({ choice, url, storage }: Props) {
   const pickScenario = useCallback((scenario: Scenario) => {
     setSettings((s) => {
       history.replaceState(null, '', scenarioUrl(location.href, scenario.id, s.preset.id))
-      return { ...s, scenario, prompt: scenario.prompt, allowDelete: scenario.allowDelete }
+      return { ...s, scenario, prompt: scenario.prompt, allowDelete: scenario.allowDelete, guardOn: guardSwitchFor(scenario, s) }
     })
     setSession(undefined)
     setState({ phase: 'idle' })
@@ -75,7 +76,8 @@ export function App({ choice, url, storage }: Props) {
   }, [])
 
   // The options in force on the guard: the default preset leaves the guard's config alone (the
-  // extension's follows its panel), any other is set on it before the run it is picked for.
+  // extension's follows its panel), any other is set on it before the run it is picked for, whether
+  // the agent reports to the guard or not (zero-code mode reads the extension's config).
   const applied = useRef(DEFAULT_PRESET)
   const applyPreset = (preset: GuardPreset): string | undefined => {
     if (preset === applied.current) return undefined
@@ -116,10 +118,9 @@ export function App({ choice, url, storage }: Props) {
       if (problem) return setState({ phase: 'failed', message: problem })
       target = { baseUrl: endpoint.baseUrl, model: endpoint.model, ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}) }
     }
-    if (settings.guardOn) {
-      const refused = applyPreset(settings.preset)
-      if (refused) return setState({ phase: 'failed', message: refused })
-    }
+    // Set with the switch off too: the extension's zero-code mode guards the requests with it then.
+    const refused = applyPreset(settings.preset)
+    if (refused) return setState({ phase: 'failed', message: refused })
     const next = new Session({
       endpoint: target,
       lead: scenario.lead,

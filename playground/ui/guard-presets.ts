@@ -20,6 +20,8 @@ export const GUARD_PRESETS: readonly GuardPreset[] = [
   { id: 'similar', title: 'similar: three near-identical calls of one tool in a row', options: { similar: { threshold: 0.75, minCalls: 3 } } },
   { id: 'error-runs', title: 'errorRuns: three failed calls of one tool in a row', options: { errorRuns: { after: 3 } } },
   { id: 'volatile-keys', title: "ignoreArgumentKeys: calls compared without their 'requestId'", options: { ignoreArgumentKeys: ['requestId'] } },
+  // Zero-code mode only: the page API never sees the model's answers (docs/zero-code.md, "Repeated answers").
+  { id: 'repeated-text', title: 'repeatedText: the same answer twice in a row (zero-code mode)', options: { repeatedText: { after: 2 } } },
 ]
 
 export const DEFAULT_PRESET = GUARD_PRESETS[0]!

@@ -9,10 +9,13 @@ export const sameAnswer: Scenario = {
   id: 'same-answer',
   title: 'Same answer: the model repeats its final answer',
   description:
-    'The model reads the README and answers. Write to it again (any follow-up, such as "Tell me more"): it gives the same answer, word for word, every time. No tool call repeats, so the guard on the page has nothing to count; only the repeated-answer option of the extension\'s zero-code mode (repeatedText) sees it, and after its reminder the model reads the sources and answers something new.',
+    'The model reads the README and answers. Write to it again (any follow-up, such as "Tell me more"): it gives the same answer, word for word, every time. No tool call repeats, so the guard on the page has nothing to count; only the repeated-answer option of the extension\'s zero-code mode (repeatedText) sees it, and after its reminder the model reads the sources and answers something new. The guard switch goes off when it is picked: zero-code mode leaves alone an agent that reports its calls to the page API.',
   lead: { name: 'same-answer', system: 'You are a coding agent working on the tiny-dates project. Explain the project to the user.' },
   prompt: 'What does tiny-dates do?',
   allowDelete: false,
+  preset: 'repeated-text',
+  // The agent must not report its calls to the page API: zero-code mode would take it for the page's own agent.
+  guardOn: false,
   reply(conversation) {
     const calls = callsOf(conversation)
     if (conversation.answerNotices.length > 0) {

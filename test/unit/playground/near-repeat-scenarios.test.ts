@@ -115,6 +115,8 @@ describe('each new preset changes only the scenarios it is for', () => {
     // runaway's failing test runs go on after the repeat reminders: the 6th is the second error run.
     ['error-runs', ['runaway', 'flaky-tool']],
     ['volatile-keys', ['volatile-id']],
+    // The page API never sees the model's answers: only zero-code mode reads them.
+    ['repeated-text', []],
   ])('%s changes %j', async (preset, expected) => {
     expect(await changedBy(preset)).toEqual(expected)
   })

@@ -22,6 +22,7 @@ describe('the preset links under the scenario picker', () => {
       ['rephrase', 'similar'],
       ['volatile-id', 'volatile-keys'],
       ['flaky-tool', 'error-runs'],
+      ['same-answer', 'repeated-text'],
     ])
     for (const [id, preset] of named) expect(findPreset(preset!), id).toBeDefined()
   })
@@ -33,6 +34,13 @@ describe('the preset links under the scenario picker', () => {
     expect(withPreset).toBe('?scenario=rephrase&config=similar&autorun=1')
     expect(readUrlOptions(withPreset)).toMatchObject({ scenario: { id: 'rephrase' }, preset: { id: 'similar' }, autorun: true })
     expect(readUrlOptions(withDefault)).toMatchObject({ scenario: { id: 'rephrase' }, preset: { id: 'default' }, autorun: true })
+  })
+
+  test('same-answer links to a run with repeated-text, a preset that turns on repeatedText after two answers', () => {
+    render(<PresetLinks scenario={findScenario('same-answer')!} />)
+    const withPreset = screen.getByTestId('preset-link').getAttribute('href')!
+    expect(withPreset).toBe('?scenario=same-answer&config=repeated-text&autorun=1')
+    expect(readUrlOptions(withPreset)).toMatchObject({ scenario: { id: 'same-answer' }, preset: { id: 'repeated-text', options: { repeatedText: { after: 2 } } }, autorun: true })
   })
 
   test('a scenario about no option has no links', () => {
