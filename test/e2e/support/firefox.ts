@@ -71,8 +71,14 @@ export async function launchFirefox({ extension = true }: { readonly extension?:
     return id
   }
 
+  /**
+   * The panel as a page the height of a docked DevTools panel: puppeteer's default 600 pixels
+   * leave the virtual timeline room for five rows under the agent list and its notes.
+   */
   async function openPanel(id: number): Promise<Page> {
-    return openExtensionPage(`panel.html?tabId=${id}`)
+    const panel = await openExtensionPage(`panel.html?tabId=${id}`)
+    await panel.setViewport({ width: 1200, height: 900 })
+    return panel
   }
 
   return {
