@@ -5,9 +5,8 @@
 // page, shows the session's agent with its reach.
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { reminderItem } from '../../fixtures/realtime/openai-events.ts'
-import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
 import { launchFirefox, type Firefox } from '../support/firefox.ts'
+import { type Message, REMINDED_AFTER_RESULTS, twoAfterEachResult } from '../support/realtime-reminders.ts'
 import { FINAL_TEXT, startRealtimeServer, type RealtimeServer } from '../support/realtime-server.ts'
 import { serve, type TestServer } from '../support/server.ts'
 import { type BuiltPages, buildAgentPages } from '../wire/pages/build.ts'
@@ -39,16 +38,8 @@ test('the server receives the gentle reminder after the 3rd result and the detai
   const url = `${realtime.origin}/v1/realtime?model=gpt-realtime`
   const done = await page.evaluate((address) => (window as unknown as { realtime: { openai(url: string): Promise<{ turns: string[]; tools: number }> } }).realtime.openai(address), url)
   expect([done.tools, done.turns.at(-1)]).toEqual([6, FINAL_TEXT])
-  const received = realtime.connections.at(-1)!.received.map((text) => JSON.parse(text) as { type: string; item?: { type: string } })
-  const outputs = received.flatMap((m, i) => (m.type === 'conversation.item.create' && m.item?.type === 'function_call_output' ? [i] : []))
-  expect(outputs.map((i) => (received[i + 1]?.type === 'response.create' ? 'response.create' : received[i + 1]))).toEqual([
-    'response.create',
-    'response.create',
-    reminderItem(GENTLE),
-    'response.create',
-    reminderItem(detailed('read_file', 5, '{"path":"a.txt"}')),
-    'response.create',
-  ])
+  const received = realtime.connections.at(-1)!.received.map((text) => JSON.parse(text) as Message)
+  expect(twoAfterEachResult(received)).toEqual(REMINDED_AFTER_RESULTS)
 
   const panel = await firefox.openPanel(await firefox.tabId(page))
   const reach = () => panel.$$eval('[data-testid="agent-row"] [data-testid="agent-reach"]', (els) => els.map((e) => e.textContent))

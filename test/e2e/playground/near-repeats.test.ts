@@ -1,9 +1,8 @@
 // The round-2 detector scenarios end to end, through the extension: each scenario's preset link
 // sets one option on the extension's page guard and the reminder reaches the model and the panel,
 // while the same scenario with config=default gets no reminder at all.
-import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { expectToolResultsUnaltered, readTranscript, usePlayground, waitForRun, type Conversation } from './playground-page.ts'
+import { expectPanelBadges, expectToolResultsUnaltered, readTranscript, rowsOf, usePlayground, waitForRun, type Conversation } from './playground-page.ts'
 
 const session = usePlayground({ extension: true })
 
@@ -25,18 +24,6 @@ async function followPresetLink(scenario: string): Promise<Conversation> {
   return conversations[0]!
 }
 
-const rowsOf = (conversation: Conversation, kind: string) => conversation.rows.filter((r) => r.kind === kind)
-
-/** The panel's reminder badges for the tab, once the panel has them all. */
-async function panelBadges(expected: readonly string[]): Promise<void> {
-  const panel: Page = await session.browser.openPanel(await session.browser.tabId(session.page))
-  try {
-    await expect.poll(() => panel.locator('[data-kind="reminder"] [data-testid="reminder-badge"]').allTextContents(), { timeout: 10_000 }).toEqual(expected)
-  } finally {
-    await panel.close()
-  }
-}
-
 describe('the near-repeat scenarios through the extension: the preset catches the loop, the default does not', () => {
   test('rephrase: eight searches and no reminder with the default; with similar a near-repeat reminder after the third, and the model reads the code', async () => {
     const plain = await runLink('rephrase', 'default')
@@ -53,7 +40,7 @@ describe('the near-repeat scenarios through the extension: the preset catches th
     expect(caught.rows.indexOf(reminders[0]!)).toBe(caught.rows.indexOf(rowsOf(caught, 'tool-result')[2]!) + 1)
     expect(rowsOf(caught, 'wire-inserted')).toEqual([])
     await expectToolResultsUnaltered(caught.rows)
-    await panelBadges(['Near-repeat reminder'])
+    await expectPanelBadges(session, ['Near-repeat reminder'])
   })
 
   test('flaky-tool: six failed fetches and no reminder with the default; with error-runs an error-run reminder after the third failure', async () => {
@@ -72,7 +59,7 @@ describe('the near-repeat scenarios through the extension: the preset catches th
     )
     expect(rowsOf(caught, 'wire-inserted')).toEqual([])
     await expectToolResultsUnaltered(caught.rows)
-    await panelBadges(['Error-run reminder'])
+    await expectPanelBadges(session, ['Error-run reminder'])
   })
 
   test('volatile-id: eight checks with fresh request ids and no reminder with the default; with volatile-keys the repeat reminder after the third', async () => {
@@ -90,6 +77,6 @@ describe('the near-repeat scenarios through the extension: the preset catches th
     expect(reminders[0]!.text).toMatch(/^You are repeating the exact same tool call/)
     expect(rowsOf(caught, 'wire-inserted')).toEqual([])
     await expectToolResultsUnaltered(caught.rows)
-    await panelBadges(['Gentle reminder'])
+    await expectPanelBadges(session, ['Gentle reminder'])
   })
 })

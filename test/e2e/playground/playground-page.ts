@@ -130,6 +130,19 @@ export function readTranscript(page: Page): Promise<Conversation[]> {
   )
 }
 
+/** The conversation's rows of one kind, in order. */
+export const rowsOf = (conversation: Conversation, kind: string): Row[] => conversation.rows.filter((r) => r.kind === kind)
+
+/** The panel's reminder badges for the session's tab, once the panel has them all. */
+export async function expectPanelBadges(session: PlaygroundSession, expected: readonly string[]): Promise<void> {
+  const panel = await session.browser.openPanel(await session.browser.tabId(session.page))
+  try {
+    await expect.poll(() => panel.locator('[data-kind="reminder"] [data-testid="reminder-badge"]').allTextContents(), { timeout: 10_000 }).toEqual(expected)
+  } finally {
+    await panel.close()
+  }
+}
+
 const isReminder = (row: Row) => row.kind === 'reminder' || row.kind === 'wire-inserted'
 
 /** Each reminder as `<tool results before it>:<gentle|detailed>`. */

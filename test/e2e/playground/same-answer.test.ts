@@ -2,9 +2,8 @@
 // `repeatedText` and leaves the agent off the page API, so zero-code mode inserts the
 // repeated-answer reminder into what reaches the model (docs/playground.md, "Scenarios"), while the
 // same scenario with config=default gets the same answer every time and no reminder.
-import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { expectToolResultsUnaltered, readTranscript, usePlayground, waitForRun, type Conversation, type Row } from './playground-page.ts'
+import { expectPanelBadges, expectToolResultsUnaltered, readTranscript, rowsOf, usePlayground, waitForRun, type Conversation, type Row } from './playground-page.ts'
 
 const session = usePlayground({ extension: true })
 
@@ -12,7 +11,6 @@ const REMINDER = 'You have given the same answer 2 times in a row. If the task i
 
 const isAnswer = (row: Row): boolean => row.kind === 'assistant' && row.calls.length === 0
 const answersOf = (conversation: Conversation): string[] => conversation.rows.filter(isAnswer).map((r) => r.text)
-const rowsOf = (conversation: Conversation, kind: string) => conversation.rows.filter((r) => r.kind === kind)
 
 async function onlyConversation(): Promise<Conversation> {
   const conversations = await readTranscript(session.page)
@@ -35,16 +33,6 @@ async function threeAnswers(): Promise<Conversation> {
   expect(answersOf(await onlyConversation())).toHaveLength(1)
   await followUp('Tell me more.', 2)
   return followUp('Anything else I should know?', 3)
-}
-
-/** The panel's reminder badges for the tab, once the panel has them all. */
-async function panelBadges(expected: readonly string[]): Promise<void> {
-  const panel: Page = await session.browser.openPanel(await session.browser.tabId(session.page))
-  try {
-    await expect.poll(() => panel.locator('[data-kind="reminder"] [data-testid="reminder-badge"]').allTextContents(), { timeout: 10_000 }).toEqual(expected)
-  } finally {
-    await panel.close()
-  }
 }
 
 describe('same-answer through the extension: repeated-text catches the repeated answer, the default does not', () => {
@@ -76,6 +64,6 @@ describe('same-answer through the extension: repeated-text catches the repeated 
     expect(caught.rows[caught.rows.indexOf(inserted[0]!) + 1]).toMatchObject({ kind: 'prompt', text: 'Anything else I should know?' })
     expect(rowsOf(caught, 'reminder')).toEqual([])
     await expectToolResultsUnaltered(caught.rows)
-    await panelBadges(['Repeated-answer reminder'])
+    await expectPanelBadges(session, ['Repeated-answer reminder'])
   })
 })

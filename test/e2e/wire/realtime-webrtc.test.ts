@@ -9,9 +9,10 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, test } from 'vitest'
 import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { reminderItem } from '../../fixtures/realtime/openai-events.ts'
-import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
+import { GENTLE } from '../../fixtures/wire/reminders.ts'
 import { watchOnDemandHalf } from '../support/on-demand-half.ts'
 import { openReportingPage, reportedEvents, wireOf } from '../support/page-events.ts'
+import { afterEachResult, DETAILED, type Message, REMINDED_AFTER_RESULTS, twoAfterEachResult } from '../support/realtime-reminders.ts'
 import { FINAL_TEXT } from '../support/realtime-server.ts'
 import { useStage } from '../support/stage.ts'
 import { CALLS_PATH, createWebRtcCalls } from '../support/webrtc-server.ts'
@@ -33,17 +34,6 @@ interface WebRtcWindow {
   }
 }
 
-type Message = Record<string, unknown>
-const DETAILED = detailed('read_file', 5, '{"path":"a.txt"}')
-
-const isOutput = (m: Message) => m.type === 'conversation.item.create' && (m.item as { type?: string }).type === 'function_call_output'
-
-/** The messages the client sent right after each tool result, up to (not counting) the next result or the end. */
-function afterEachResult(messages: Message[]): Message[][] {
-  const at = messages.flatMap((m, i) => (isOutput(m) ? [i] : []))
-  return at.map((start, n) => messages.slice(start + 1, at[n + 1] ?? messages.length))
-}
-
 /** Runs the agent in `page` against the endpoint at `origin`; what its oai-events channel carried, parsed. */
 async function openAiRun(page: Page, origin: string): Promise<Message[]> {
   const done = await page.evaluate((url) => (window as unknown as WebRtcWindow).realtimeWebrtc.openai(url), `${origin}${CALLS_PATH}`)
@@ -58,14 +48,7 @@ describe("the Agents SDK's RealtimeSession over WebRTC", () => {
   test('the peer receives the gentle reminder after the 3rd result and the detailed one after the 5th, each before its response.create, once', async () => {
     const page = await openReportingPage(stage.browser, `${stage.server.origin}/realtime-webrtc.html`, 'realtimeWebrtc')
     const received = await openAiRun(page, stage.server.origin)
-    expect(afterEachResult(received).map((messages) => messages.slice(0, 2).map((m) => (m.type === 'response.create' ? 'response.create' : m)))).toEqual([
-      ['response.create'],
-      ['response.create'],
-      [reminderItem(GENTLE), 'response.create'],
-      ['response.create'],
-      [reminderItem(DETAILED), 'response.create'],
-      ['response.create'],
-    ])
+    expect(twoAfterEachResult(received)).toEqual(REMINDED_AFTER_RESULTS)
     const userMessages = received.filter((m) => m.type === 'conversation.item.create' && (m.item as { role?: string }).role === 'user')
     expect(userMessages.slice(1)).toEqual([reminderItem(GENTLE), reminderItem(DETAILED)])
 

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { reminderTurn } from '../../fixtures/realtime/gemini-messages.ts'
 import { reminderItem } from '../../fixtures/realtime/openai-events.ts'
-import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
+import { GENTLE } from '../../fixtures/wire/reminders.ts'
 import { watchOnDemandHalf } from '../support/on-demand-half.ts'
 import { openReportingPage, reportedEvents } from '../support/page-events.ts'
+import { afterEachResult, DETAILED, type Message, REMINDED_AFTER_RESULTS, twoAfterEachResult } from '../support/realtime-reminders.ts'
 import { FINAL_TEXT, startRealtimeServer, type RealtimeServer } from '../support/realtime-server.ts'
 import { useStage } from '../support/stage.ts'
 import { buildAgentPages } from './pages/build.ts'
@@ -29,7 +30,6 @@ interface RealtimeWindow {
   }
 }
 
-const DETAILED = detailed('read_file', 5, '{"path":"a.txt"}')
 const wireOf = (events: PanelEvent[]) => events.filter((e) => (e.type === 'agent' ? e.agent.kind === 'wire' : 'agentId' in e && e.agentId.startsWith('wire:')))
 
 /** What the connection whose path has `part` received, parsed; the newest such connection. */
@@ -37,15 +37,7 @@ const receivedOn = (part: string) =>
   realtime.connections
     .filter((c) => c.path.includes(part))
     .at(-1)!
-    .received.map((text) => JSON.parse(text) as Record<string, unknown>)
-
-/** The messages the client sent right after each tool result, up to (not counting) the next result or the end. */
-function afterEachResult(messages: Record<string, unknown>[], isResult: (m: Record<string, unknown>) => boolean): Record<string, unknown>[][] {
-  const at = messages.flatMap((m, i) => (isResult(m) ? [i] : []))
-  return at.map((start, n) => messages.slice(start + 1, at[n + 1] ?? messages.length))
-}
-
-const isOutput = (m: Record<string, unknown>) => m.type === 'conversation.item.create' && (m.item as { type?: string }).type === 'function_call_output'
+    .received.map((text) => JSON.parse(text) as Message)
 
 async function openAiRun(page: Page) {
   const url = `${realtime.origin}/v1/realtime?model=gpt-realtime`
@@ -60,15 +52,7 @@ describe("the Agents SDK's RealtimeSession over WebSocket", () => {
     const page = await openReportingPage(stage.browser, `${stage.server.origin}/realtime.html`, 'realtime')
     const received = await openAiRun(page)
     expect(realtime.connections.at(-1)!.protocol).toBe('realtime')
-    const after = afterEachResult(received, isOutput).map((messages) => messages.map((m) => (m.type === 'response.create' ? 'response.create' : m)))
-    expect(after.map((messages) => messages.slice(0, 2))).toEqual([
-      ['response.create'],
-      ['response.create'],
-      [reminderItem(GENTLE), 'response.create'],
-      ['response.create'],
-      [reminderItem(DETAILED), 'response.create'],
-      ['response.create'],
-    ])
+    expect(twoAfterEachResult(received)).toEqual(REMINDED_AFTER_RESULTS)
     const reminders = received.filter((m) => JSON.stringify(m).includes('"role":"user"') && (JSON.stringify(m).includes('You are repeating') || JSON.stringify(m).includes('Repeated tool call')))
     expect(reminders).toEqual([reminderItem(GENTLE), reminderItem(DETAILED)])
 
@@ -88,7 +72,7 @@ describe("the Agents SDK's RealtimeSession over WebSocket", () => {
     const port = new URL(stage.server.origin).port
     const page = await openReportingPage(stage.browser, `http://agent.test:${port}/realtime.html`, 'realtime')
     const received = await openAiRun(page)
-    expect(afterEachResult(received, isOutput).map((messages) => messages[0]?.type)).toEqual(Array.from({ length: 6 }, () => 'response.create'))
+    expect(afterEachResult(received).map((messages) => messages[0]?.type)).toEqual(Array.from({ length: 6 }, () => 'response.create'))
     await expect.poll(async () => wireOf(await reportedEvents(page)).filter((e) => e.type === 'reminder').length, { timeout: 10_000 }).toBe(2)
     const reminders = wireOf(await reportedEvents(page)).flatMap((e) => (e.type === 'reminder' ? [[e.seq, e.withheld, e.placement?.startsWith('conversation.item.create after call_')]] : []))
     expect(reminders).toEqual([

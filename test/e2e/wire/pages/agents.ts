@@ -7,6 +7,7 @@ import { GoogleGenAI, type Content, type Part } from '@google/genai'
 import { generateText, stepCountIs, streamText, tool } from 'ai'
 import OpenAI from 'openai'
 import { z } from 'zod'
+import { answerCalls, readChatStream } from './chat-stream.ts'
 import { MAX_STEPS, origin, READ_FILE, runTool, type AgentOptions, type AgentRun } from './read-file-tool.ts'
 
 export type { AgentOptions, AgentRun }
@@ -20,25 +21,9 @@ async function openaiChat(o: AgentOptions): Promise<AgentRun> {
   const results: string[] = []
   for (let step = 0; step < MAX_STEPS; step++) {
     const stream = await client.chat.completions.create({ model: o.model, messages, tools: [{ type: 'function', function: READ_FILE }], stream: true })
-    let text = ''
-    const calls: { id: string; name: string; arguments: string }[] = []
-    for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta
-      text += delta?.content ?? ''
-      for (const part of delta?.tool_calls ?? []) {
-        const call = (calls[part.index] ??= { id: '', name: '', arguments: '' })
-        call.id ||= part.id ?? ''
-        call.name += part.function?.name ?? ''
-        call.arguments += part.function?.arguments ?? ''
-      }
-    }
+    const { text, calls } = await readChatStream(stream)
     if (calls.length === 0) return { answer: text, results }
-    messages.push({
-      role: 'assistant',
-      content: text || null,
-      tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })),
-    })
-    for (const call of calls) messages.push({ role: 'tool', tool_call_id: call.id, content: runTool(results, call.name, JSON.parse(call.arguments)) })
+    answerCalls(messages, text, calls, results)
   }
   throw new Error('step limit reached')
 }

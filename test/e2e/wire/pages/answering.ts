@@ -3,7 +3,8 @@
 // It records the usage each streamed response reported, as the SDK hands it over. Bundled for the
 // browser by the test setup; it knows nothing of the guard.
 import OpenAI from 'openai'
-import { MAX_STEPS, origin, READ_FILE, runTool, type AgentOptions } from './read-file-tool.ts'
+import { answerCalls, readChatStream } from './chat-stream.ts'
+import { MAX_STEPS, origin, READ_FILE, type AgentOptions } from './read-file-tool.ts'
 
 export interface AnsweringRun {
   readonly answers: readonly string[]
@@ -22,26 +23,13 @@ async function openaiChatContinued(o: AgentOptions & { readonly rounds: number }
   const results: string[] = []
   for (let step = 0; step < MAX_STEPS && answers.length < o.rounds; step++) {
     const stream = await client.chat.completions.create({ model: o.model, messages, tools: [{ type: 'function', function: READ_FILE }], stream: true, stream_options: { include_usage: true } })
-    let text = ''
-    const calls: { id: string; name: string; arguments: string }[] = []
-    for await (const chunk of stream) {
-      if (chunk.usage) tokens.push(chunk.usage.total_tokens)
-      const delta = chunk.choices[0]?.delta
-      text += delta?.content ?? ''
-      for (const part of delta?.tool_calls ?? []) {
-        const call = (calls[part.index] ??= { id: '', name: '', arguments: '' })
-        call.id ||= part.id ?? ''
-        call.name += part.function?.name ?? ''
-        call.arguments += part.function?.arguments ?? ''
-      }
-    }
+    const { text, calls } = await readChatStream(stream, (usage) => tokens.push(usage.total_tokens))
     if (calls.length === 0) {
       answers.push(text)
       messages.push({ role: 'assistant', content: text }, { role: 'user', content: 'continue' })
       continue
     }
-    messages.push({ role: 'assistant', content: text || null, tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) })
-    for (const call of calls) messages.push({ role: 'tool', tool_call_id: call.id, content: runTool(results, call.name, JSON.parse(call.arguments)) })
+    answerCalls(messages, text, calls, results)
   }
   return { answers, tokens }
 }

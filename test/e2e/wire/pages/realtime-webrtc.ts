@@ -3,46 +3,13 @@
 // page's own under another label. Each runs against the local calls endpoint whose address the test
 // gives; the agent's tool returns the same text every time. The microphone is a silent stream of
 // the page's own making (a headless browser has none).
-import { OpenAIRealtimeWebRTC, RealtimeAgent, RealtimeSession, tool } from '@openai/agents-realtime'
-import { z } from 'zod'
-
-const FINAL_TEXT = 'All six reads are done.'
-const INSTRUCTIONS = 'You are a voice agent that reads files.\nAnswer briefly.'
-
-const readFile = tool({
-  name: 'read_file',
-  description: 'Reads a file of the project',
-  parameters: z.object({ path: z.string() }),
-  // A tool takes a moment, as a real one does: the response that called it is done by the time it
-  // answers, so the SDK sends the result and the next response.create in the same turn.
-  execute: async ({ path }) => {
-    await new Promise((done) => setTimeout(done, 20))
-    return `contents of ${path}: export const a = 1`
-  },
-})
+import { OpenAIRealtimeWebRTC } from '@openai/agents-realtime'
+import { runReader } from './realtime-reader.ts'
 
 const silentMicrophone = (): MediaStream => new AudioContext().createMediaStreamDestination().stream
 
 /** Runs the agent until the model's final text; the text of every turn it ended. */
-async function openai(callsUrl: string): Promise<{ turns: string[]; tools: number }> {
-  const agent = new RealtimeAgent({ name: 'Reader', instructions: INSTRUCTIONS, tools: [readFile] })
-  const transport = new OpenAIRealtimeWebRTC({ baseUrl: callsUrl, useInsecureApiKey: true, mediaStream: silentMicrophone(), audioElement: document.createElement('audio') })
-  const session = new RealtimeSession(agent, { transport, model: 'gpt-realtime' })
-  const turns: string[] = []
-  let tools = 0
-  session.on('agent_tool_end', () => void (tools += 1))
-  const finished = new Promise<void>((done) =>
-    session.on('agent_end', (_context, _agent, text) => {
-      turns.push(text)
-      if (text === FINAL_TEXT) done()
-    }),
-  )
-  await session.connect({ apiKey: 'sk-test-key' })
-  session.sendMessage('Read a.txt until you are sure of it.')
-  await finished
-  session.close()
-  return { turns, tools }
-}
+const openai = (callsUrl: string) => runReader(new OpenAIRealtimeWebRTC({ baseUrl: callsUrl, useInsecureApiKey: true, mediaStream: silentMicrophone(), audioElement: document.createElement('audio') }))
 
 /**
  * A data channel labelled `label` to the same endpoint: sends each text (and one binary message),

@@ -3,43 +3,11 @@
 // `ai.live.connect`, and a plain WebSocket chat. Each runs against the local realtime server
 // whose address the test gives; each tool returns the same text every time.
 import { GoogleGenAI, Modality, type LiveServerMessage, type Session } from '@google/genai'
-import { OpenAIRealtimeWebSocket, RealtimeAgent, RealtimeSession, tool } from '@openai/agents-realtime'
-import { z } from 'zod'
-
-const FINAL_TEXT = 'All six reads are done.'
-const INSTRUCTIONS = 'You are a voice agent that reads files.\nAnswer briefly.'
-
-const readFile = tool({
-  name: 'read_file',
-  description: 'Reads a file of the project',
-  parameters: z.object({ path: z.string() }),
-  // A tool takes a moment, as a real one does: the response that called it is done by the time it
-  // answers, so the SDK sends the result and the next response.create in the same turn.
-  execute: async ({ path }) => {
-    await new Promise((done) => setTimeout(done, 20))
-    return `contents of ${path}: export const a = 1`
-  },
-})
+import { OpenAIRealtimeWebSocket } from '@openai/agents-realtime'
+import { FINAL_TEXT, INSTRUCTIONS, runReader } from './realtime-reader.ts'
 
 /** Runs the agent until the model's final text; the text of every turn it ended. */
-async function openai(url: string): Promise<{ turns: string[]; tools: number }> {
-  const agent = new RealtimeAgent({ name: 'Reader', instructions: INSTRUCTIONS, tools: [readFile] })
-  const session = new RealtimeSession(agent, { transport: new OpenAIRealtimeWebSocket({ url, useInsecureApiKey: true }), model: 'gpt-realtime' })
-  const turns: string[] = []
-  let tools = 0
-  session.on('agent_tool_end', () => void (tools += 1))
-  const finished = new Promise<void>((done) =>
-    session.on('agent_end', (_context, _agent, text) => {
-      turns.push(text)
-      if (text === FINAL_TEXT) done()
-    }),
-  )
-  await session.connect({ apiKey: 'sk-test-key' })
-  session.sendMessage('Read a.txt until you are sure of it.')
-  await finished
-  session.close()
-  return { turns, tools }
-}
+const openai = (url: string) => runReader(new OpenAIRealtimeWebSocket({ url, useInsecureApiKey: true }))
 
 /** Answers every tool call as the page's own code would, until the model's final text. */
 async function gemini(baseUrl: string): Promise<{ texts: string[]; tools: number }> {

@@ -3,12 +3,10 @@
 // alias), `RTCDataChannel` (whose native `send` records what reached it), `RTCDataChannelEvent`,
 // `EventTarget` and `MessageEvent`, and the hook installed in it over the real analysis.
 import vm from 'node:vm'
-import { RECOMMENDED_CONFIG } from '../../../../../engine/index.ts'
-import { createNativeLook } from '../../../../../extension/src/page/native-look.ts'
 import { installDataChannelHooks } from '../../../../../extension/src/page/realtime/data-channel.ts'
-import { createWireAnalysis, type WireAnalysis } from '../../../../../extension/src/page/wire/analysis.ts'
 import type { PanelEvent } from '../../../../../extension/src/protocol/events.ts'
 import type { ZeroCodeMode } from '../../../../../extension/src/protocol/zero-code-mode.ts'
+import { hookOptions } from './hook-options.ts'
 import type { Carrier } from './realtime-run.ts'
 
 export interface FakeChannel extends Carrier {
@@ -96,15 +94,6 @@ export function channelPage(): ChannelPage {
       return Object.assign(carrier(channel), { seen })
     },
   }
-  let analysis: WireAnalysis | undefined
-  installDataChannelHooks({
-    target,
-    mode: () => page.mode(),
-    showAsNative: createNativeLook(target),
-    analysis: () => {
-      page.asked++
-      return (analysis ??= createWireAnalysis({ config: () => RECOMMENDED_CONFIG, emit: (event) => page.events.push(event), hookSaw: () => false, now: Date.now }))
-    },
-  })
+  installDataChannelHooks(hookOptions(target, page))
   return page
 }

@@ -6,13 +6,7 @@ import { checkPanelEvent } from '../../../../../extension/src/protocol/validate.
 import { reminderItem } from '../../../../fixtures/realtime/openai-events.ts'
 import { detailed, GENTLE } from '../../../../fixtures/wire/reminders.ts'
 import { channelPage } from './channel-page.ts'
-import { READ_ARGS, runSession, sentKinds } from './realtime-run.ts'
-
-/** The two messages sent right after each tool result. */
-function afterEachOutput(sent: readonly unknown[]): string[][] {
-  const kinds = sentKinds(sent)
-  return kinds.flatMap((kind, i) => (kind === 'function_call_output' ? [kinds.slice(i + 1, i + 3)] : []))
-}
+import { READ_ARGS, REMINDED_SIX, runSession, sentKinds, twoAfterEachOutput } from './realtime-run.ts'
 
 describe('a channel labelled oai-events', () => {
   test('made by the page: the reminder events go right after the 3rd and 5th results, before the next response.create; the events are valid', () => {
@@ -20,14 +14,7 @@ describe('a channel labelled oai-events', () => {
     const channel = p.open('oai-events')
     expect(channel.listeners).toBe(1)
     runSession(channel, 6)
-    expect(afterEachOutput(p.sent)).toEqual([
-      ['response.create', 'function_call_output'],
-      ['response.create', 'function_call_output'],
-      ['message', 'response.create'],
-      ['response.create', 'function_call_output'],
-      ['message', 'response.create'],
-      ['response.create'],
-    ])
+    expect(twoAfterEachOutput(p.sent)).toEqual(REMINDED_SIX)
     expect(p.sent.filter((text) => (text as string).includes('"role":"user"'))).toEqual([JSON.stringify(reminderItem(GENTLE)), JSON.stringify(reminderItem(detailed('read_file', 5, READ_ARGS)))])
     for (const event of p.events) expect(checkPanelEvent(event)).toMatchObject({ ok: true })
     expect(p.events.filter((e) => e.type === 'agent')).toMatchObject([{ agent: { id: 'wire:1', kind: 'wire', label: 'You read files.', format: 'openai-realtime', reach: 'realtime-webrtc' } }])
@@ -42,7 +29,7 @@ describe('a channel labelled oai-events', () => {
     const channel = p.peerOpens('oai-events')
     expect([channel.seen, channel.listeners]).toEqual([1, 1])
     runSession(channel, 3)
-    expect(afterEachOutput(p.sent)).toEqual([
+    expect(twoAfterEachOutput(p.sent)).toEqual([
       ['response.create', 'function_call_output'],
       ['response.create', 'function_call_output'],
       ['message', 'response.create'],

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { checkPanelEvent } from '../../../../../extension/src/protocol/validate.ts'
 import { reminderItem } from '../../../../fixtures/realtime/openai-events.ts'
 import { detailed, GENTLE } from '../../../../fixtures/wire/reminders.ts'
-import { READ_ARGS as ARGS, runSession as run, sentKinds } from './realtime-run.ts'
+import { READ_ARGS as ARGS, REMINDED_SIX, runSession as run, sentKinds, twoAfterEachOutput } from './realtime-run.ts'
 import { socketPage, type SocketPage } from './socket-page.ts'
 
 const ADDRESS = 'wss://api.openai.com/v1/realtime?model=gpt-realtime'
@@ -21,15 +21,7 @@ describe('a socket to a realtime address', () => {
     expect(kinds.filter((k) => k === 'message')).toHaveLength(2)
     expect(p.sent[kinds.indexOf('message')]).toBe(JSON.stringify(reminderItem(GENTLE)))
     expect(p.sent[kinds.lastIndexOf('message')]).toBe(JSON.stringify(reminderItem(detailed('read_file', 5, ARGS))))
-    const outputs = kinds.flatMap((k, i) => (k === 'function_call_output' ? [i] : []))
-    expect(outputs.map((i) => kinds.slice(i + 1, i + 3))).toEqual([
-      ['response.create', 'function_call_output'],
-      ['response.create', 'function_call_output'],
-      ['message', 'response.create'],
-      ['response.create', 'function_call_output'],
-      ['message', 'response.create'],
-      ['response.create'],
-    ])
+    expect(twoAfterEachOutput(p.sent)).toEqual(REMINDED_SIX)
     for (const event of p.events) expect(checkPanelEvent(event)).toMatchObject({ ok: true })
     expect(p.events.find((e) => e.type === 'agent')).toMatchObject({ agent: { id: 'wire:1', kind: 'wire', label: 'You read files.', format: 'openai-realtime', reach: 'realtime-ws' } })
   })

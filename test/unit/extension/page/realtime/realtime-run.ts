@@ -29,3 +29,19 @@ export const sentKinds = (sent: readonly unknown[]): string[] =>
     const event = JSON.parse(text as string) as { type: string; item?: { type: string } }
     return event.item?.type ?? event.type
   })
+
+/** The kinds of the (at most) two messages sent right after each tool result. */
+export function twoAfterEachOutput(sent: readonly unknown[]): string[][] {
+  const kinds = sentKinds(sent)
+  return kinds.flatMap((kind, i) => (kind === 'function_call_output' ? [kinds.slice(i + 1, i + 3)] : []))
+}
+
+/** What `twoAfterEachOutput` gives for six calls when the guard reminds: after the 3rd and 5th results, each before the next response.create. */
+export const REMINDED_SIX = [
+  ['response.create', 'function_call_output'],
+  ['response.create', 'function_call_output'],
+  ['message', 'response.create'],
+  ['response.create', 'function_call_output'],
+  ['message', 'response.create'],
+  ['response.create'],
+]

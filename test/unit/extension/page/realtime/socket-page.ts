@@ -2,12 +2,10 @@
 // stand-ins for the browser's `WebSocket` (whose native `send` records what reached it),
 // `EventTarget`, `MessageEvent` and `URL`, and the hook installed in it over the real analysis.
 import vm from 'node:vm'
-import { RECOMMENDED_CONFIG } from '../../../../../engine/index.ts'
-import { createNativeLook } from '../../../../../extension/src/page/native-look.ts'
 import { installRealtimeHooks } from '../../../../../extension/src/page/realtime/install.ts'
-import { createWireAnalysis, type WireAnalysis } from '../../../../../extension/src/page/wire/analysis.ts'
 import type { PanelEvent } from '../../../../../extension/src/protocol/events.ts'
 import type { ZeroCodeMode } from '../../../../../extension/src/protocol/zero-code-mode.ts'
+import { hookOptions } from './hook-options.ts'
 
 export interface FakeSocket {
   send(data: unknown): void
@@ -70,15 +68,6 @@ export function socketPage(): SocketPage {
       }
     },
   }
-  let analysis: WireAnalysis | undefined
-  installRealtimeHooks({
-    target,
-    mode: () => page.mode(),
-    showAsNative: createNativeLook(target),
-    analysis: () => {
-      page.asked++
-      return (analysis ??= createWireAnalysis({ config: () => RECOMMENDED_CONFIG, emit: (event) => page.events.push(event), hookSaw: () => false, now: Date.now }))
-    },
-  })
+  installRealtimeHooks(hookOptions(target, page))
   return page
 }
