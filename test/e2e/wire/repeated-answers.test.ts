@@ -29,35 +29,21 @@ interface Session {
   readonly bodies: readonly { messages: { role: string; content: unknown }[] }[]
 }
 
-/** Runs the agent against a model that reads a file three times, then answers "Done." every time. */
-async function session(attempt: number): Promise<Session> {
-  const model = `same-answer-${attempt}-${Math.random().toString(36).slice(2)}`
+type GuardWindow = { __REPEAT_TOOL_GUARD__: { config: { repeatedText?: { after: number } } } }
+
+/**
+ * Runs the agent against a model that reads a file three times, then answers "Done." every time,
+ * once the stored config has reached the page: every response of the run is read for waste.
+ */
+async function guardedSession(): Promise<Session> {
+  const model = `same-answer-${Math.random().toString(36).slice(2)}`
   stage.mock.script(model, { steps: [[READ], [READ], [READ]], answer: 'Done.' })
   const page = await openReportingPage(stage.browser, `${stage.server.origin}/answering.html`, 'answering')
-  const options = { model, system: `You are a careful coding agent (${attempt}).`, prompt: 'Why is the threshold ignored?', rounds: 3 }
+  await expect.poll(() => page.evaluate(() => (window as unknown as GuardWindow).__REPEAT_TOOL_GUARD__.config.repeatedText?.after)).toBe(2)
+  const options = { model, system: 'You are a careful coding agent.', prompt: 'Why is the threshold ignored?', rounds: 3 }
   const run = await page.evaluate((o) => (window as unknown as { answering: { openaiChatContinued: (o: unknown) => Promise<AnsweringRun> } }).answering.openaiChatContinued(o), options)
   const bodies = stage.mock.exchanges.filter((e) => e.model === model).map((e) => JSON.parse(e.body) as Session['bodies'][number])
   return { page, run, bodies }
-}
-
-/**
- * A session run once the stored config has reached the page (called inside a test): until then,
- * each attempt is a new agent, with a new model, so one that started under the defaults does not count.
- */
-async function guardedSession(): Promise<Session> {
-  let attempt = 0
-  let last: Session | undefined
-  await expect
-    .poll(
-      async () => {
-        await last?.page.close()
-        last = await session(++attempt)
-        return last.bodies.at(-1)?.messages.some((m) => m.content === REMINDER)
-      },
-      { timeout: 20_000, interval: 200 },
-    )
-    .toBe(true)
-  return last!
 }
 
 test('the reminder reaches the server right after the second identical answer, and the model accepted every request', async () => {
