@@ -81,8 +81,8 @@ export function installRealtimeHooks({ target, mode, analysis, showAsNative }: R
   let readers: SocketReaders | undefined
   const readersNow = (): SocketReaders => (readers ??= socketReaders(target))
 
-  function heard(connection: RealtimeConnection, event: unknown): void {
-    const data = reading.heard(connection, event, readersNow().messageData)
+  function heard(connection: RealtimeConnection, event: unknown, messageData: unknown): void {
+    const data = reading.heard(connection, event, messageData)
     // Gemini Live sends its JSON in binary frames; OpenAI's binary messages are audio, never read.
     if (data !== undefined && typeof data !== 'string' && connection.protocol === 'gemini-live') binaryText(data, (text) => reading.linkOf(connection)?.received(text))
   }
@@ -104,7 +104,7 @@ export function installRealtimeHooks({ target, mode, analysis, showAsNative }: R
       // Without them a socket cannot be read: it is left the page's alone.
       if (typeof addListener !== 'function' || typeof messageData !== 'function') return
       weakMapSet(connections, socket, connection)
-      const listener: Listener = (event) => heard(connection, event)
+      const listener: Listener = (event) => heard(connection, event, messageData)
       callFunction(addListener as Method, socket, ['message', listener])
     } catch {
       // Not watched: the socket is the page's alone.

@@ -7,6 +7,7 @@ import type { RealtimeProtocol } from '../../../../engine/wire/index.ts'
 import type { AgentReach } from '../../protocol/events.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import type { RealtimeLink, WireAnalysis } from '../wire/analysis.ts'
+import { isAudioDelta } from './audio-delta.ts'
 
 /** A connection that may be a realtime session, and its reading once a message needed it. */
 export interface RealtimeConnection {
@@ -21,13 +22,18 @@ export interface SessionReading {
   modeNow(): ZeroCodeMode
   /** The connection's reading, opened by its first message; undefined if even that fails. */
   linkOf(connection: RealtimeConnection): RealtimeLink | undefined
-  /** A text message the transport's message event carried (`event`, read with `messageData`). */
+  /**
+   * What the transport's message event carried (`event`, read with `messageData`); a text message
+   * is read by the session unless it is the server's audio (audio-delta.ts).
+   */
   heard(connection: RealtimeConnection, event: unknown, messageData: unknown): unknown
   /** After the page's own message `data` went out: each reminder due, handed to `send`. */
   after(connection: RealtimeConnection, data: unknown, send: (message: string) => void): void
 }
 
 const ownDescriptor = Object.getOwnPropertyDescriptor
+/** The getter's arguments, one list for every message: a received message allocates nothing of the guard's before its kind is known. */
+const NO_ARGUMENTS: readonly unknown[] = []
 
 /** The own descriptor of `key` on the prototype of a constructor the page may lack. */
 export const prototypeMember = (constructor: unknown, key: string): PropertyDescriptor | undefined =>
@@ -58,11 +64,12 @@ export function createSessionReading(mode: () => ZeroCodeMode, analysis: () => W
       if (modeNow() === 'off') return undefined
       let data: unknown
       try {
-        data = callFunction(messageData as () => unknown, event, [])
+        data = callFunction(messageData as () => unknown, event, NO_ARGUMENTS)
       } catch {
         return undefined
       }
-      if (typeof data === 'string') linkOf(connection)?.received(data)
+      // The server's audio passes by on its first characters, before any work of the session's.
+      if (typeof data === 'string' && !isAudioDelta(data)) linkOf(connection)?.received(data)
       return data
     },
     after(connection, data, send) {
