@@ -9,7 +9,7 @@
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { modelText, setupComplete, toolCall } from '../../fixtures/realtime/gemini-messages.ts'
-import { functionCallResponse, sessionCreated, sessionUpdated, sessionObject, textResponse, type RealtimeEvent } from '../../fixtures/realtime/openai-events.ts'
+import { audioDelta, functionCallResponse, sessionCreated, sessionUpdated, sessionObject, textResponse, type RealtimeEvent } from '../../fixtures/realtime/openai-events.ts'
 
 export const FINAL_TEXT = 'All six reads are done.'
 
@@ -30,6 +30,8 @@ export interface Script {
   readonly tool: string
   readonly args: Record<string, unknown>
   readonly calls: number
+  /** The audio deltas the model speaks in each response that calls the tool, right after `response.created` (none unless set). */
+  readonly audio?: number
 }
 
 export const READ: Script = { tool: 'read_file', args: { path: 'a.txt' }, calls: 6 }
@@ -57,9 +59,11 @@ export function speakOpenAi(peer: EventsPeer, connection: { readonly received: r
       send({ type: 'conversation.item.added', event_id: `event_added_${connection.received.length}`, previous_item_id: null, item })
       send({ type: 'conversation.item.done', event_id: `event_done_${connection.received.length}`, previous_item_id: null, item })
     } else if (event.type === 'response.create') {
-      const events = made < script.calls ? functionCallResponse(script.tool, JSON.stringify(script.args)).events : textResponse(FINAL_TEXT)
-      if (made < script.calls) made += 1
-      for (const next of events) send(next)
+      const calls = made < script.calls
+      const [created, ...rest] = calls ? functionCallResponse(script.tool, JSON.stringify(script.args)).events : textResponse(FINAL_TEXT)
+      if (calls) made += 1
+      const spoken = Array.from({ length: calls ? (script.audio ?? 0) : 0 }, () => audioDelta())
+      for (const next of [created!, ...spoken, ...rest]) send(next)
     }
   })
 }

@@ -19,13 +19,15 @@ const readFile = tool({
   },
 })
 
-/** Runs the agent over `transport` until the model's final text; the text of every turn it ended. */
-export async function runReader(transport: RealtimeTransportLayer): Promise<{ turns: string[]; tools: number }> {
+/** Runs the agent over `transport` until the model's final text; the text of every turn it ended, and the audio chunks the session handed the page. */
+export async function runReader(transport: RealtimeTransportLayer): Promise<{ turns: string[]; tools: number; audio: number }> {
   const agent = new RealtimeAgent({ name: 'Reader', instructions: INSTRUCTIONS, tools: [readFile] })
   const session = new RealtimeSession(agent, { transport, model: 'gpt-realtime' })
   const turns: string[] = []
   let tools = 0
+  let audio = 0
   session.on('agent_tool_end', () => void (tools += 1))
+  session.on('audio', () => void (audio += 1))
   const finished = new Promise<void>((done) =>
     session.on('agent_end', (_context, _agent, text) => {
       turns.push(text)
@@ -36,5 +38,5 @@ export async function runReader(transport: RealtimeTransportLayer): Promise<{ tu
   session.sendMessage('Read a.txt until you are sure of it.')
   await finished
   session.close()
-  return { turns, tools }
+  return { turns, tools, audio }
 }
