@@ -7,7 +7,7 @@ import type { RealtimeProtocol } from '../../../../engine/wire/index.ts'
 import type { AgentReach } from '../../protocol/events.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import type { RealtimeLink, WireAnalysis } from '../wire/analysis.ts'
-import { isAudioDelta } from './audio-delta.ts'
+import { isAudioAppend, isAudioDelta } from './audio-messages.ts'
 
 /** A connection that may be a realtime session, and its reading once a message needed it. */
 export interface RealtimeConnection {
@@ -24,10 +24,10 @@ export interface SessionReading {
   linkOf(connection: RealtimeConnection): RealtimeLink | undefined
   /**
    * What the transport's message event carried (`event`, read with `messageData`); a text message
-   * is read by the session unless it is the server's audio (audio-delta.ts).
+   * is read by the session unless it is the server's audio (audio-messages.ts).
    */
   heard(connection: RealtimeConnection, event: unknown, messageData: unknown): unknown
-  /** After the page's own message `data` went out: each reminder due, handed to `send`. */
+  /** After the page's own message `data` went out: each reminder due, handed to `send`; the client's audio is never read (audio-messages.ts). */
   after(connection: RealtimeConnection, data: unknown, send: (message: string) => void): void
 }
 
@@ -73,7 +73,8 @@ export function createSessionReading(mode: () => ZeroCodeMode, analysis: () => W
       return data
     },
     after(connection, data, send) {
-      if (typeof data !== 'string') return
+      // The client's audio passes by on its first characters, before any work of the session's.
+      if (typeof data !== 'string' || isAudioAppend(data)) return
       const current = modeNow()
       if (current === 'off') return
       const reminders = linkOf(connection)?.sent(data, current) ?? []
