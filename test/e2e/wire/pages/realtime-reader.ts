@@ -19,8 +19,12 @@ const readFile = tool({
   },
 })
 
-/** Runs the agent over `transport` until the model's final text; the text of every turn it ended, and the audio chunks the session handed the page. */
-export async function runReader(transport: RealtimeTransportLayer): Promise<{ turns: string[]; tools: number; audio: number }> {
+/**
+ * Runs the agent over `transport` until the model's final text, first sending `spoken` chunks of
+ * the microphone's audio (100 ms of 24 kHz PCM16 silence each); the text of every turn it ended,
+ * and the audio chunks the session handed the page.
+ */
+export async function runReader(transport: RealtimeTransportLayer, spoken = 0): Promise<{ turns: string[]; tools: number; audio: number }> {
   const agent = new RealtimeAgent({ name: 'Reader', instructions: INSTRUCTIONS, tools: [readFile] })
   const session = new RealtimeSession(agent, { transport, model: 'gpt-realtime' })
   const turns: string[] = []
@@ -35,6 +39,7 @@ export async function runReader(transport: RealtimeTransportLayer): Promise<{ tu
     }),
   )
   await session.connect({ apiKey: 'sk-test-key' })
+  for (let n = 0; n < spoken; n++) session.sendAudio(new ArrayBuffer(4_800))
   session.sendMessage('Read a.txt until you are sure of it.')
   await finished
   session.close()

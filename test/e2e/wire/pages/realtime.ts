@@ -6,8 +6,8 @@ import { GoogleGenAI, Modality, type LiveServerMessage, type Session } from '@go
 import { OpenAIRealtimeWebSocket } from '@openai/agents-realtime'
 import { FINAL_TEXT, INSTRUCTIONS, runReader } from './realtime-reader.ts'
 
-/** Runs the agent until the model's final text; the text of every turn it ended. */
-const openai = (url: string) => runReader(new OpenAIRealtimeWebSocket({ url, useInsecureApiKey: true }))
+/** Runs the agent until the model's final text, after `spoken` chunks of the microphone's audio; the text of every turn it ended. */
+const openai = (url: string, spoken = 0) => runReader(new OpenAIRealtimeWebSocket({ url, useInsecureApiKey: true }), spoken)
 
 /** Answers every tool call as the page's own code would, until the model's final text. */
 async function gemini(baseUrl: string): Promise<{ texts: string[]; tools: number }> {
