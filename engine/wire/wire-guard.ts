@@ -6,7 +6,7 @@
 // rides on this: results come from the history, cycles and runs continue from request to request,
 // and `stopAfter` is only reported ("would block"), since the calls were already made.
 import { canonicalArguments, createRepeatToolGuard, type GuardConfig } from '../index.ts'
-import { parseRecord } from '../records.ts'
+import { isRecord, parseRecord } from '../records.ts'
 import { answerEvent } from './answers/repeated-answers.ts'
 import { answersFor, inBodyOrder } from './answers/wire-answers.ts'
 import { createAgentStreamReading } from './agent-streams/agent-stream-reading.ts'
@@ -27,6 +27,7 @@ import { createRealtimeSession, type RealtimeSession } from './realtime/realtime
 import type { RealtimeProtocol } from './realtime/types.ts'
 import { createResponseRecords } from './usage/response-records.ts'
 import { openResponseReading, type ResponseReading } from './usage/response-reading.ts'
+import { createUsageRequests } from './usage/usage-requests.ts'
 import { announce, reportCaptured } from './wire-report.ts'
 import { wireSnapshot } from './wire-snapshot.ts'
 
@@ -98,6 +99,7 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
   let lastId = 0
   const records = createResponseRecords(MAX_RECORDS)
   const observer = createWireObserver(engine, records)
+  const usageRequests = createUsageRequests()
 
   function configure(config: GuardConfig): void {
     if (config === configured) return
@@ -112,6 +114,7 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
   }
 
   function inspectPart({ history, text, body, place }: PartialRequest, config: GuardConfig): WireInspection | undefined {
+    if (isRecord(body)) usageRequests.parsed(text, body, config)
     const adapter = detectFormat(history)
     if (!adapter) return undefined
     // Arguments objects are cut from the text only where the text is the history's own.
@@ -217,7 +220,7 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
       return createRealtimeSession(REALTIME_DIALECTS[protocol], address, { observer, configure, newAgent })
     },
 
-    openResponse: (request, config) => openResponseReading(records, request, config),
+    openResponse: (request, config) => openResponseReading(records, usageRequests, request, config),
 
     snapshot: () => wireSnapshot(engine, known.values()),
   }
