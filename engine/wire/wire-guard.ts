@@ -6,7 +6,7 @@
 // rides on this: results come from the history, cycles and runs continue from request to request,
 // and `stopAfter` is only reported ("would block"), since the calls were already made.
 import { canonicalArguments, createRepeatToolGuard, type GuardConfig } from '../index.ts'
-import { isRecord, parseRecord } from '../records.ts'
+import { parseRecord } from '../records.ts'
 import { answerEvent } from './answers/repeated-answers.ts'
 import { answersFor, inBodyOrder } from './answers/wire-answers.ts'
 import { createAgentStreamReading } from './agent-streams/agent-stream-reading.ts'
@@ -84,9 +84,9 @@ const MAX_RECORDS = 4_096
 export interface PartialRequest {
   /** The whole conversation, as a request that sends all of it would hold it. */
   readonly history: JsonObject
-  /** The body the page wrote, and what `JSON.parse` made of it. */
+  /** The body the page wrote, and the object `JSON.parse` made of it. */
   readonly text: string
-  readonly body: unknown
+  readonly body: JsonObject
   /** Where a place of `history` is in `body`; undefined for a place in a part sent before. */
   place(at: InsertionPoint): InsertionPoint | undefined
 }
@@ -114,7 +114,7 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
   }
 
   function inspectPart({ history, text, body, place }: PartialRequest, config: GuardConfig): WireInspection | undefined {
-    if (isRecord(body)) usageRequests.parsed(text, body, config)
+    usageRequests.parsed(text, body, config)
     const adapter = detectFormat(history)
     if (!adapter) return undefined
     // Arguments objects are cut from the text only where the text is the history's own.
