@@ -27,6 +27,7 @@ import { createRealtimeSession, type RealtimeSession } from './realtime/realtime
 import type { RealtimeProtocol } from './realtime/types.ts'
 import { createResponseRecords } from './usage/response-records.ts'
 import { openResponseReading, type ResponseReading } from './usage/response-reading.ts'
+import { createUsageRequests } from './usage/usage-requests.ts'
 import { announce, reportCaptured } from './wire-report.ts'
 import { wireSnapshot } from './wire-snapshot.ts'
 
@@ -83,9 +84,9 @@ const MAX_RECORDS = 4_096
 export interface PartialRequest {
   /** The whole conversation, as a request that sends all of it would hold it. */
   readonly history: JsonObject
-  /** The body the page wrote, and what `JSON.parse` made of it. */
+  /** The body the page wrote, and the object `JSON.parse` made of it. */
   readonly text: string
-  readonly body: unknown
+  readonly body: JsonObject
   /** Where a place of `history` is in `body`; undefined for a place in a part sent before. */
   place(at: InsertionPoint): InsertionPoint | undefined
 }
@@ -98,6 +99,7 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
   let lastId = 0
   const records = createResponseRecords(MAX_RECORDS)
   const observer = createWireObserver(engine, records)
+  const usageRequests = createUsageRequests()
 
   function configure(config: GuardConfig): void {
     if (config === configured) return
@@ -112,6 +114,7 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
   }
 
   function inspectPart({ history, text, body, place }: PartialRequest, config: GuardConfig): WireInspection | undefined {
+    usageRequests.parsed(text, body, config)
     const adapter = detectFormat(history)
     if (!adapter) return undefined
     // Arguments objects are cut from the text only where the text is the history's own.
@@ -217,7 +220,7 @@ export function createWireGuard(options: WireGuardOptions = {}): WireGuard {
       return createRealtimeSession(REALTIME_DIALECTS[protocol], address, { observer, configure, newAgent })
     },
 
-    openResponse: (request, config) => openResponseReading(records, request, config),
+    openResponse: (request, config) => openResponseReading(records, usageRequests, request, config),
 
     snapshot: () => wireSnapshot(engine, known.values()),
   }

@@ -3,7 +3,7 @@
 import type { GuardConfig } from '../../types.ts'
 import type { ResponseRecords } from './response-records.ts'
 import { createUsageReader } from './response-usage.ts'
-import { readsUsage } from './usage-requests.ts'
+import type { UsageRequests } from './usage-requests.ts'
 
 /** One response read for waste. */
 export interface ResponseReading {
@@ -16,8 +16,8 @@ export interface ResponseReading {
 /** A response longer than this is not read for waste (4 MB of text). */
 const MAX_RESPONSE_CHARS = 2 * 1024 * 1024
 
-export function openResponseReading(records: ResponseRecords, request: string, config: GuardConfig): ResponseReading | undefined {
-  if (!readsUsage(request, config)) return undefined
+export function openResponseReading(records: ResponseRecords, requests: UsageRequests, request: string, config: GuardConfig): ResponseReading | undefined {
+  if (!requests.reads(request, config)) return undefined
   const reader = createUsageReader(MAX_RESPONSE_CHARS)
   return {
     push: (text) => reader.push(text),

@@ -10,6 +10,7 @@ import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import type { ResponsesTraffic } from '../responses/traffic.ts'
 import type { AgentStreams } from '../streams/agent-streams.ts'
+import { streamCandidates } from '../streams/recognise.ts'
 import { followUsage } from '../responses/usage.ts'
 import { createResponseWatch, type ResponseWatch } from '../responses/watch.ts'
 import type { Analysed, Plan, WireAnalysis } from '../wire/analysis.ts'
@@ -64,8 +65,11 @@ export function installFetchInterceptor({ target, mode, analysis, showAsNative, 
     if (sent) return sent
     const response = dispatch(self, plan(args, analysed, withBody))
     try {
-      streams?.().follow(response, analysed, watchNow())
-      followUsage(analysis(), response, analysed, watchNow())
+      const watch = watchNow()
+      // One search of the body says which reading the response may need: an agent stream's, else usage's.
+      const candidates = streamCandidates(analysed.text)
+      if (candidates) streams?.().follow(response, analysed, candidates, watch)
+      else followUsage(analysis(), response, analysed, watch)
     } catch {
       // The page gets its response as the browser gives it.
     }

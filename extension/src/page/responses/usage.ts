@@ -3,15 +3,17 @@
 // (watch.ts: never teed, never read ahead of the page), for the moment the page saw it and the
 // tokens its `usage` says it cost. An agent-stream request's response is the stream reading's
 // (agent-streams.ts); one response is never adopted twice. Part of the on-demand half.
-import { streamCandidates } from '../streams/recognise.ts'
 import type { Analysed, WireAnalysis } from '../wire/analysis.ts'
 import type { BodySink } from './body-watcher.ts'
 import type { ResponseWatch } from './watch.ts'
 
-/** Follows the response of a request the analysis saw. Never throws. */
+/**
+ * Follows the response of a request the analysis saw, one that may not be an agent stream's
+ * (streams/recognise.ts said so first). The wire guard tells whether it is read at all, the
+ * opt-in detectors first. Never throws.
+ */
 export function followUsage(analysis: WireAnalysis, response: Promise<Response>, analysed: Analysed, watch: ResponseWatch): void {
   try {
-    if (streamCandidates(analysed.text)) return
     const open = analysis.openResponse?.(analysed.text)
     if (open) watch.watch(response, open)
   } catch {

@@ -9,11 +9,14 @@ import type { AgentStreamProtocol } from '../../../../engine/wire/index.ts'
 import type { BodySink } from '../responses/body-watcher.ts'
 import type { ResponseHeader, ResponseWatch } from '../responses/watch.ts'
 import type { Analysed, StreamReport, WireAnalysis } from '../wire/analysis.ts'
-import { streamCandidates, streamProtocol } from './recognise.ts'
+import { type StreamCandidates, streamProtocol } from './recognise.ts'
 
 export interface AgentStreams {
-  /** Follows the response of a request the analysis saw (whatever the origin's setting but off). Never throws. */
-  follow(response: Promise<Response>, analysed: Analysed, watch: ResponseWatch): void
+  /**
+   * Follows the response of a request the analysis saw (whatever the origin's setting but off),
+   * whose body may be an agent-stream request (`candidates`, from recognise.ts). Never throws.
+   */
+  follow(response: Promise<Response>, analysed: Analysed, candidates: StreamCandidates, watch: ResponseWatch): void
 }
 
 /** The text of the stream, as the page reads it, to the wire guard's reading. */
@@ -37,10 +40,8 @@ export function createAgentStreams(analysis: WireAnalysis): AgentStreams {
   }
 
   return {
-    follow(response, analysed, watch) {
+    follow(response, analysed, candidates, watch) {
       try {
-        const candidates = streamCandidates(analysed.text)
-        if (!candidates) return
         watch.watchWhen(response, (header: ResponseHeader) => {
           const protocol = streamProtocol(candidates, header)
           return protocol && opener(analysed, protocol)
