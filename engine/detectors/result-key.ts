@@ -1,7 +1,7 @@
 // The result-aware detector's part of a run key: what a call's result says, so that a poll whose
 // result changes is progress, not a loop.
 import { canonicalArguments, canonicalJson } from '../canonical.ts'
-import { setOf } from '../intrinsics.ts'
+import { regExpExec, setOf } from '../intrinsics.ts'
 import type { ToolResult } from '../types.ts'
 import { fitsTemplate, templateOf, type ResultTemplate } from './result-template.ts'
 import { withoutKeys } from './without-keys.ts'
@@ -112,6 +112,10 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
      */
     repeatsContent(a: ResultKey | undefined, content: unknown, { isError, denied }: ResultFlags): boolean {
       if (a === undefined || a.denied || denied || a.isError !== isError || a.text === undefined || typeof content !== 'string') return false
+      // A poll's next result, once its template has an expression (result-template.ts): one
+      // native match, which says what `sameText` would, without the steps that lead there.
+      const template = a.template
+      if (template !== undefined && template.ignored === ignored && template.pattern !== undefined && regExpExec(template.pattern, content) !== null) return true
       return sameText(a, a.text, content)
     },
   }

@@ -5,7 +5,7 @@
 // nothing is parsed or written. Any other text (a member moved, white space added, a value that is
 // not JSON) is compared by canonical form, as before.
 import { CLOSE_BRACE, CLOSE_BRACKET, COMMA, JsonText, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../json-text.ts'
-import { arrayPush, jsonParse, jsonStringify, regExpTest, setHas, stringCharCodeAt, stringIndexOf, stringSlice, stringStartsWith, NativeRegExp } from '../intrinsics.ts'
+import { arrayPush, jsonParse, jsonStringify, regExpExec, regExpTest, setHas, stringCharCodeAt, stringIndexOf, stringSlice, stringStartsWith, NativeRegExp } from '../intrinsics.ts'
 import { MAX_DEPTH } from '../stringifiers.ts'
 
 /**
@@ -48,7 +48,7 @@ export function templateOf(text: string, ignored: ReadonlySet<string>): ResultTe
 export function fitsTemplate(template: ResultTemplate, text: string): boolean {
   const parts = template.parts!
   // The expression takes only the commonest values in the gaps; the parts take any.
-  if (template.pattern !== undefined && regExpTest(template.pattern, text)) return true
+  if (template.pattern !== undefined && regExpExec(template.pattern, text) !== null) return true
   if (!fitsParts(parts, text)) return false
   if (++template.fitted === PATTERN_AFTER && text.length <= MAX_PATTERN_TEXT) template.pattern = patternOf(parts, template.gaps)
   return true
