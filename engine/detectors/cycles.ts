@@ -105,8 +105,9 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
   }
 
   /**
-   * Whether `call` is the same step as `previous`. Another tool's call is another step: told by
-   * the names alone, as compareStep tells it first. Calls in turn are mostly other tools' calls.
+   * Whether `call` is the same step as `previous`. A run's repeats are its last call again
+   * (guard.ts): the window holds that very call. Another tool's call is another step, told by the
+   * names alone (calls in turn are mostly other tools' calls); compareStep compares the rest.
    */
   const sameStep = (previous: TrackedCall, call: TrackedCall): boolean => previous === call || (previous.tool === call.tool && compareStep(previous, call, results) === 'same')
 

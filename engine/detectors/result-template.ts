@@ -5,7 +5,7 @@
 // nothing is parsed or written. Any other text (a member moved, white space added, a value that is
 // not JSON) is compared by canonical form, as before.
 import { CLOSE_BRACE, CLOSE_BRACKET, COMMA, JsonText, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../json-text.ts'
-import { arrayPush, jsonParse, jsonStringify, regExpExec, regExpTest, setHas, stringCharCodeAt, stringIndexOf, stringSlice, stringStartsWith, NativeRegExp } from '../intrinsics.ts'
+import { arrayPush, jsonParse, jsonStringify, regExpTest, setHas, stringCharCodeAt, stringIndexOf, stringSlice, stringStartsWith, NativeRegExp } from '../intrinsics.ts'
 import { MAX_DEPTH } from '../stringifiers.ts'
 
 /**
@@ -44,11 +44,13 @@ export function templateOf(text: string, ignored: ReadonlySet<string>): ResultTe
   return gaps ? { ignored, parts: gaps.parts, gaps: gaps.values, fitted: 0, pattern: undefined } : { ignored, parts: null, gaps: [], fitted: 0, pattern: undefined }
 }
 
-/** Whether `text` fits `template`, which has parts: the same parts with a JSON value in every gap. */
+/**
+ * Whether `text` fits `template`, which has parts: the same parts with a JSON value in every gap.
+ * Part by part: a template's expression, once it has one, is matched first by the caller
+ * (result-key.ts, `fitsExpression`), and takes only the commonest values in the gaps; the parts take any.
+ */
 export function fitsTemplate(template: ResultTemplate, text: string): boolean {
   const parts = template.parts!
-  // The expression takes only the commonest values in the gaps; the parts take any.
-  if (template.pattern !== undefined && regExpExec(template.pattern, text) !== null) return true
   if (!fitsParts(parts, text)) return false
   if (++template.fitted === PATTERN_AFTER && text.length <= MAX_PATTERN_TEXT) template.pattern = patternOf(parts, template.gaps)
   return true
