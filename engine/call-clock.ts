@@ -18,6 +18,11 @@ export interface CallClock {
 export function createCallClock(): CallClock {
   let read = false
   let time = 0
+  // The mark too is read once per call: a stream of different calls starts several runs on each
+  // (the chain's, a near-repeat run's, a cycle's), and zero-code mode steers the mark around a
+  // whole observed call (run-marks.ts), so every read within one call gives the same mark.
+  let marked = false
+  let mark = 0
   const at = (): number => {
     if (!read) {
       time = now()
@@ -28,8 +33,15 @@ export function createCallClock(): CallClock {
   return {
     next: () => {
       read = false
+      marked = false
     },
     at,
-    mark: () => steeredMark() ?? at(),
+    mark: () => {
+      if (!marked) {
+        mark = steeredMark() ?? at()
+        marked = true
+      }
+      return mark
+    },
   }
 }

@@ -95,7 +95,7 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
   function takeCall(agentWindow: CycleWindow, call: TrackedCall): void {
     const { recent, held, seen, since } = agentWindow
     for (let p = 2; p <= maxPeriod; p++) {
-      held[p] = seen >= p && compareStep(recent[(seen - p) % maxPeriod]!, call, results) === 'same' ? held[p]! + 1 : 0
+      held[p] = seen >= p && sameStep(recent[(seen - p) % maxPeriod]!, call) ? held[p]! + 1 : 0
       // A repeat of the ring's one object never starts a pattern (every period already holds).
       if (held[p] === 1) since[p] = clock.mark()
     }
@@ -103,6 +103,13 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
     recent[seen % maxPeriod] = call
     agentWindow.seen = seen + 1
   }
+
+  /**
+   * Whether `call` is the same step as `previous`. A run's repeats are its last call again
+   * (guard.ts): the window holds that very call. Another tool's call is another step, told by the
+   * names alone (calls in turn are mostly other tools' calls); compareStep compares the rest.
+   */
+  const sameStep = (previous: TrackedCall, call: TrackedCall): boolean => previous === call || (previous.tool === call.tool && compareStep(previous, call, results) === 'same')
 
   return {
     observe,

@@ -1,7 +1,7 @@
 // The result-aware detector's part of a run key: what a call's result says, so that a poll whose
 // result changes is progress, not a loop.
 import { canonicalArguments, canonicalJson } from '../canonical.ts'
-import { setOf } from '../intrinsics.ts'
+import { regExpExec, setOf } from '../intrinsics.ts'
 import type { ToolResult } from '../types.ts'
 import { fitsTemplate, templateOf, type ResultTemplate } from './result-template.ts'
 import { withoutKeys } from './without-keys.ts'
@@ -47,12 +47,25 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
    * A template made for other keys (before a `configure`) is made again.
    */
   const sameAroundIgnored = (a: ResultKey, aText: string, b: ResultKey, bText: string): boolean => {
+    if (fitsExpression(a, bText)) {
+      b.template = a.template
+      return true
+    }
     const template = templateFor(a, aText)
     if (template.parts === null) return false
     if (b.template === template) return true
     if (!fitsTemplate(template, bText)) return false
     b.template = template
     return true
+  }
+  /**
+   * Whether `text` matches the expression of `a`'s template for the keys in force, once it has
+   * one (result-template.ts): one native match, which says what fitting the template would, without
+   * the steps that lead there. A poll's results, and a cycle's, are matched this way.
+   */
+  const fitsExpression = (a: ResultKey, text: string): boolean => {
+    const template = a.template
+    return template !== undefined && template.ignored === ignored && template.pattern !== undefined && regExpExec(template.pattern, text) !== null
   }
   /** The template of `a`'s text for the keys in force, made on demand. */
   const templateFor = (a: ResultKey, aText: string): ResultTemplate => {
@@ -112,7 +125,7 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
      */
     repeatsContent(a: ResultKey | undefined, content: unknown, { isError, denied }: ResultFlags): boolean {
       if (a === undefined || a.denied || denied || a.isError !== isError || a.text === undefined || typeof content !== 'string') return false
-      return sameText(a, a.text, content)
+      return fitsExpression(a, content) || sameText(a, a.text, content)
     },
   }
 }

@@ -44,11 +44,13 @@ export function templateOf(text: string, ignored: ReadonlySet<string>): ResultTe
   return gaps ? { ignored, parts: gaps.parts, gaps: gaps.values, fitted: 0, pattern: undefined } : { ignored, parts: null, gaps: [], fitted: 0, pattern: undefined }
 }
 
-/** Whether `text` fits `template`, which has parts: the same parts with a JSON value in every gap. */
+/**
+ * Whether `text` fits `template`, which has parts: the same parts with a JSON value in every gap.
+ * Part by part: a template's expression, once it has one, is matched first by the caller
+ * (result-key.ts, `fitsExpression`), and takes only the commonest values in the gaps; the parts take any.
+ */
 export function fitsTemplate(template: ResultTemplate, text: string): boolean {
   const parts = template.parts!
-  // The expression takes only the commonest values in the gaps; the parts take any.
-  if (template.pattern !== undefined && regExpTest(template.pattern, text)) return true
   if (!fitsParts(parts, text)) return false
   if (++template.fitted === PATTERN_AFTER && text.length <= MAX_PATTERN_TEXT) template.pattern = patternOf(parts, template.gaps)
   return true

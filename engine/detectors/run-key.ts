@@ -29,8 +29,6 @@ export const calledArguments = (call: TrackedCall): string => call.calledArgumen
 export type StepMatch = 'same' | 'different-call' | 'result-changed'
 
 export function compareStep(previous: Step, call: TrackedCall, results: ResultKeys): StepMatch {
-  // A run's repeats are its last call again (guard.ts): the cycle window holds that very call.
-  if (previous === call) return 'same'
   if (previous.tool !== call.tool || (call.policy.countBy === 'call' && previous.canonicalArguments !== call.canonicalArguments)) return 'different-call'
   const a = previous.result
   const b = call.result

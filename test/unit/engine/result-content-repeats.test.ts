@@ -37,6 +37,21 @@ describe('a result checked as a repeat before it is a key', () => {
     expect(repeats).toBeGreaterThan(500)
   })
 
+  it("does not take another config's expression: a text that fits it differs in a key this config keeps", () => {
+    const stampsIgnored = createResultKeys(['timestamp'])
+    const last = stampsIgnored.keyOf('{"job":"a","timestamp":0}', { isError: false, denied: false })
+    // Texts that fit part by part until the template gets its expression (result-template.ts).
+    for (let i = 1; i <= 9; i++) expect(stampsIgnored.repeatsContent(last, `{"job":"a","timestamp":${i}}`, { isError: false, denied: false })).toBe(true)
+    expect(last.template?.pattern).toBeInstanceOf(RegExp)
+    // Another job's result matches no expression of this job's: no repeat, and no same result.
+    expect(stampsIgnored.repeatsContent(last, '{"job":"b","timestamp":11}', { isError: false, denied: false })).toBe(false)
+    expect(stampsIgnored.same(last, stampsIgnored.keyOf('{"job":"b","timestamp":12}', { isError: false, denied: false }))).toBe(false)
+    expect(stampsIgnored.same(last, stampsIgnored.keyOf('{"job":"a","timestamp":13}', { isError: false, denied: false }))).toBe(true)
+    const idsIgnored = createResultKeys(['requestId'])
+    expect(idsIgnored.repeatsContent(last, '{"job":"a","timestamp":10}', { isError: false, denied: false })).toBe(false)
+    expect(idsIgnored.repeatsContent(last, '{"job":"a","timestamp":0}', { isError: false, denied: false })).toBe(true)
+  })
+
   it('finds no repeat without a last result', () => {
     const keys = createResultKeys(IGNORED)
     expect(keys.repeatsContent(undefined, '{"timestamp":1}', { isError: false, denied: false })).toBe(false)
