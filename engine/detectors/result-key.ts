@@ -47,6 +47,8 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
    * A template made for other keys (before a `configure`) is made again.
    */
   const sameAroundIgnored = (a: ResultKey, aText: string, b: ResultKey, bText: string): boolean => {
+    // Both fitted one template already (a cycle compares a call with several before it).
+    if (sharesTemplate(a, b)) return true
     if (fitsExpression(a, bText)) {
       b.template = a.template
       return true
@@ -66,6 +68,11 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
   const fitsExpression = (a: ResultKey, text: string): boolean => {
     const template = a.template
     return template !== undefined && template.ignored === ignored && template.pattern !== undefined && regExpExec(template.pattern, text) !== null
+  }
+  /** Whether `a` and `b` were found to fit one template of the keys in force: then they are the same result. */
+  const sharesTemplate = (a: ResultKey, b: ResultKey): boolean => {
+    const template = a.template
+    return template !== undefined && template === b.template && template.ignored === ignored && template.parts !== null
   }
   /** The template of `a`'s text for the keys in force, made on demand. */
   const templateFor = (a: ResultKey, aText: string): ResultTemplate => {

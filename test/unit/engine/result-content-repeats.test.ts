@@ -52,6 +52,29 @@ describe('a result checked as a repeat before it is a key', () => {
     expect(idsIgnored.repeatsContent(last, '{"job":"a","timestamp":0}', { isError: false, denied: false })).toBe(true)
   })
 
+  it("takes two results that fitted one template as the same only under that template's keys", () => {
+    const flags = { isError: false, denied: false }
+    const stampsIgnored = createResultKeys(['timestamp'])
+    const first = stampsIgnored.keyOf('{"job":"a","timestamp":0}', flags)
+    const second = stampsIgnored.keyOf('{"job":"a","timestamp":1}', flags)
+    const third = stampsIgnored.keyOf('{"job":"a","timestamp":2}', flags)
+    expect(stampsIgnored.same(first, second)).toBe(true)
+    expect(stampsIgnored.same(first, third)).toBe(true)
+    // Second and third now share the first's template: the same result to this config, as their texts say.
+    expect(second.template).toBe(third.template)
+    expect(stampsIgnored.same(second, third)).toBe(true)
+    // To a config that keeps the timestamp, the shared template says nothing: they differ.
+    const nothingIgnored = createResultKeys(['requestId'])
+    expect(nothingIgnored.same(second, third)).toBe(false)
+    // A template of no ignored key has no gaps: two keys holding it are compared by their texts.
+    const bare = nothingIgnored.keyOf('{"job":"b"}', flags)
+    const other = nothingIgnored.keyOf('{"job":"c"}', flags)
+    expect(nothingIgnored.same(bare, other)).toBe(false)
+    other.template = bare.template
+    expect(bare.template?.parts).toBe(null)
+    expect(nothingIgnored.same(bare, other)).toBe(false)
+  })
+
   it('finds no repeat without a last result', () => {
     const keys = createResultKeys(IGNORED)
     expect(keys.repeatsContent(undefined, '{"timestamp":1}', { isError: false, denied: false })).toBe(false)
