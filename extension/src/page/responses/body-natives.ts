@@ -39,6 +39,10 @@ export interface BodyNatives {
   readonly byobRequest: Getter<ReadableStreamBYOBRequest | null>
   readonly respond: typeof ReadableStreamBYOBRequest.prototype.respond
   readonly byteLength: Getter<number>
+  readonly byteOffset: Getter<number>
+  readonly buffer: Getter<ArrayBufferLike>
+  /** Views on part of a chunk are made with it: `subarray` would look up the page's `Symbol.species`. */
+  readonly NativeUint8Array: Uint8ArrayConstructor
   readonly Decoder: typeof TextDecoder
   readonly decode: typeof TextDecoder.prototype.decode
 }
@@ -88,6 +92,9 @@ export function captureBodyNatives(target: typeof globalThis): BodyNatives | nul
       byobRequest: getter(controller, 'byobRequest'),
       respond: request.respond,
       byteLength: getter(typedArray, 'byteLength'),
+      byteOffset: getter(typedArray, 'byteOffset'),
+      buffer: getter(typedArray, 'buffer'),
+      NativeUint8Array: target.Uint8Array,
       Decoder: target.TextDecoder,
       decode: target.TextDecoder.prototype.decode,
     }
