@@ -22,6 +22,7 @@ import { createOriginMode } from './origin-mode.ts'
 import { createPageFacade } from './page-facade.ts'
 import { installDataChannelHooks } from './realtime/data-channel.ts'
 import { installRealtimeHooks } from './realtime/install.ts'
+import { createResponseWatch, type ResponseWatch } from './responses/watch.ts'
 import { awaitRelayChannel } from './relay-channel.ts'
 import { installWebllmInterceptor } from './webllm/install.ts'
 import { installWebMcpHooks } from './webmcp/install.ts'
@@ -56,10 +57,18 @@ function install(win: Window & typeof globalThis): void {
 
   // Each transport's hook (docs/zero-code.md, "Reach") stands on its own: one failing leaves the others in place.
   const showAsNative = createNativeLook(win)
-  const analysis = () => started().wireAnalysis()
+  // Made by the first request that may be an LLM request (its built-ins are captured then).
+  let watch: ResponseWatch | undefined
+  const responseWatch = () => (watch ??= createResponseWatch(win, showAsNative))
+  // Every transport's request is analysed with all the page has read of the responses it watches
+  // (responses/later-reading.ts).
+  const analysis = () => {
+    watch?.flush()
+    return started().wireAnalysis()
+  }
   const hooks = { target: win, mode: startUp.zeroCode.current, analysis, showAsNative }
   const transports: readonly (readonly [string, () => unknown])[] = [
-    ['fetch interception', () => installFetchInterceptor({ ...hooks, responses: () => started().responses(), streams: () => started().streams() })],
+    ['fetch interception', () => installFetchInterceptor({ ...hooks, responses: () => started().responses(), streams: () => started().streams(), watch: responseWatch })],
     ['XMLHttpRequest interception', () => installXhrInterceptor(hooks)],
     ['WebMCP hooks', () => installWebMcpHooks({ ...hooks, analysis: () => started().webMcpAnalysis() })],
     ['WebLLM interception', () => installWebllmInterceptor(hooks)],

@@ -29,19 +29,21 @@ interface FetchInterceptorOptions {
   readonly responses?: () => ResponsesTraffic
   /** Agent event streams a server's loop sends (streams/agent-streams.ts): the responses of analysed requests are followed by them. */
   readonly streams?: () => AgentStreams
+  /** The frame's watch over responses, when other hooks share it (made here at first need otherwise). */
+  readonly watch?: () => ResponseWatch
 }
 
 type Fetch = typeof globalThis.fetch
 
 /** Replaces the page's fetch; false when the page has none. */
-export function installFetchInterceptor({ target, mode, analysis, showAsNative, responses, streams }: FetchInterceptorOptions): boolean {
+export function installFetchInterceptor({ target, mode, analysis, showAsNative, responses, streams, watch: shared }: FetchInterceptorOptions): boolean {
   const nativeFetch = target.fetch
   if (typeof nativeFetch !== 'function') return false
   const outgoing = createOutgoing(target)
   // The members responses are read with are taken by the first request that may be an LLM request,
   // not at document_start: their first touch costs every frame (docs/security.md).
   let watch: ResponseWatch | undefined
-  const watchNow = (): ResponseWatch => (watch ??= createResponseWatch(target, showAsNative))
+  const watchNow = shared ?? ((): ResponseWatch => (watch ??= createResponseWatch(target, showAsNative)))
   const NativePromise = target.Promise
   const { then } = NativePromise.prototype
 
@@ -58,6 +60,9 @@ export function installFetchInterceptor({ target, mode, analysis, showAsNative, 
   function send(self: unknown, args: readonly unknown[], analysed: Analysed, withBody: (body: string) => readonly unknown[]): Promise<Response> {
     let sent: Promise<Response> | undefined
     try {
+      // What the page read of earlier responses is the guard's before it decides on this request
+      // (responses/later-reading.ts): a client-side tool's follow-up gets its reminder as before.
+      watchNow().flush()
       sent = responses?.().send({ args, analysed, withBody, dispatch: (planned) => dispatch(self, planned), watch: watchNow() })
     } catch (error) {
       return dispatch(self, failed(args, error))

@@ -1,7 +1,8 @@
 // The built-ins a response's body is passed through with (pass-through.ts, page-response.ts),
 // captured by the frame's first request that may be an LLM request (fetch/install.ts): from then
 // on, a page that replaces a method of `Response`, `Headers`, `ReadableStream`, its reader or
-// controller, or `TextDecoder` neither breaks the reading nor chooses what the guard reads. Taken
+// controller, `TextDecoder`, `Uint8Array`, or the `MessageChannel` the reading is handed on with
+// (later-reading.ts) neither breaks the reading nor chooses what the guard reads. Taken
 // at document_start they would cost every frame the first touch of seven interfaces (about 0.2 ms
 // of script time); a page that replaced one before its first such request only changes what its
 // own responses are read with (docs/security.md).
@@ -39,8 +40,23 @@ export interface BodyNatives {
   readonly byobRequest: Getter<ReadableStreamBYOBRequest | null>
   readonly respond: typeof ReadableStreamBYOBRequest.prototype.respond
   readonly byteLength: Getter<number>
+  readonly byteOffset: Getter<number>
+  readonly buffer: Getter<ArrayBufferLike>
+  /** Views on part of a chunk are made with it: `subarray` would look up the page's `Symbol.species`. */
+  readonly NativeUint8Array: Uint8ArrayConstructor
   readonly Decoder: typeof TextDecoder
   readonly decode: typeof TextDecoder.prototype.decode
+  /** What a watched body's reading is handed to a later task with (later-reading.ts); null in a realm without it. */
+  readonly channel: ChannelNatives | null
+}
+
+/** A MessageChannel's members, as the browser has them. */
+export interface ChannelNatives {
+  readonly NativeMessageChannel: typeof MessageChannel
+  readonly port1: Getter<MessagePort>
+  readonly port2: Getter<MessagePort>
+  readonly postMessage: Method
+  readonly setOnmessage: (this: unknown, listener: unknown) => void
 }
 
 const READERS = ['text', 'json', 'arrayBuffer', 'blob', 'formData', 'bytes'] as const
@@ -88,14 +104,35 @@ export function captureBodyNatives(target: typeof globalThis): BodyNatives | nul
       byobRequest: getter(controller, 'byobRequest'),
       respond: request.respond,
       byteLength: getter(typedArray, 'byteLength'),
+      byteOffset: getter(typedArray, 'byteOffset'),
+      buffer: getter(typedArray, 'buffer'),
+      NativeUint8Array: target.Uint8Array,
       Decoder: target.TextDecoder,
       decode: target.TextDecoder.prototype.decode,
+      channel: captureChannel(target),
     }
-    const { response: members, ...rest } = natives
+    const { response: members, channel: _channel, ...rest } = natives
     return everyOf(rest, (value) => typeof value === 'function') && everyOf(members, (value) => value !== undefined) ? (natives as BodyNatives) : null
   } catch {
     return null
   }
+}
+
+/** Null when the realm has no MessageChannel shaped as a browser's: the guard then reads in the page's read (later-reading.ts). */
+function captureChannel(target: typeof globalThis): ChannelNatives | null {
+  const NativeMessageChannel = target.MessageChannel as typeof MessageChannel | undefined
+  const NativeMessagePort = target.MessagePort as typeof MessagePort | undefined
+  if (typeof NativeMessageChannel !== 'function' || typeof NativeMessagePort !== 'function') return null
+  const channel = NativeMessageChannel.prototype
+  const port = NativeMessagePort.prototype
+  const found = {
+    NativeMessageChannel,
+    port1: getOwnPropertyDescriptor(channel, 'port1')?.get,
+    port2: getOwnPropertyDescriptor(channel, 'port2')?.get,
+    postMessage: getOwnPropertyDescriptor(port, 'postMessage')?.value as unknown,
+    setOnmessage: getOwnPropertyDescriptor(port, 'onmessage')?.set,
+  }
+  return everyOf(found, (value) => typeof value === 'function') ? (found as ChannelNatives) : null
 }
 
 /** Whether every own value of `record` passes `test`. */

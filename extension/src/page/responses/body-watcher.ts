@@ -19,6 +19,13 @@ export interface BodySink {
 // The decoder reads only `stream` of its options, an own property here.
 const STREAMING = { stream: true }
 
+/**
+ * The most bytes decoded at once. A network chunk can be megabytes (a fast server, a page that reads
+ * slowly), and the browser makes a string of a megabyte several times slower per character than a
+ * few of 64 KB (bench/ui-stream-page.bench.ts): a chunk is decoded, and handed on, in pieces.
+ */
+export const MAX_DECODED_BYTES = 64 * 1024
+
 function failQuietly(sink: BodySink, error: unknown): void {
   try {
     sink.fail(error)
@@ -27,15 +34,35 @@ function failQuietly(sink: BodySink, error: unknown): void {
   }
 }
 
-/** Decodes the chunks as UTF-8 (the JSON and event-stream bodies the guard reads are). */
-export function watchBody({ Decoder, decode }: Pick<BodyNatives, 'Decoder' | 'decode'>, sink: BodySink): Passage {
+/**
+ * Decodes the chunks as UTF-8 (the JSON and event-stream bodies the guard reads are), each in
+ * pieces of at most `MAX_DECODED_BYTES`: the sink gets the same text, maybe in more pieces.
+ */
+export function watchBody(natives: Pick<BodyNatives, 'Decoder' | 'decode' | 'byteLength' | 'byteOffset' | 'buffer' | 'NativeUint8Array'>, sink: BodySink): Passage {
+  const { Decoder, decode, byteLength, byteOffset, buffer, NativeUint8Array } = natives
   const decoder = new Decoder()
   let watching = true
+
+  const text = (bytes: Uint8Array): string => callFunction(decode, decoder, [bytes, STREAMING]) as string
+
+  /** Whether the sink wants more after the whole of `bytes`. */
+  function decoded(bytes: Uint8Array): boolean {
+    const length = callFunction(byteLength, bytes, []) as number
+    if (length <= MAX_DECODED_BYTES) return sink.chunk(text(bytes))
+    const whole = callFunction(buffer, bytes, []) as ArrayBufferLike
+    const offset = callFunction(byteOffset, bytes, []) as number
+    let at = 0
+    for (; length - at > MAX_DECODED_BYTES; at += MAX_DECODED_BYTES) {
+      if (!sink.chunk(text(new NativeUint8Array(whole, offset + at, MAX_DECODED_BYTES)))) return false
+    }
+    return sink.chunk(text(new NativeUint8Array(whole, offset + at, length - at)))
+  }
+
   return {
     chunk(bytes) {
       if (!watching) return
       try {
-        if (sink.chunk(callFunction(decode, decoder, [bytes, STREAMING]) as string)) return
+        if (decoded(bytes)) return
         watching = false
         sink.end()
       } catch (error) {

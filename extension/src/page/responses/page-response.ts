@@ -13,6 +13,7 @@ import { callFunction, NativeWeakMap, objectCreate, weakMapGet, weakMapSet } fro
 import type { ShowAsNative } from '../native-look.ts'
 import type { BodyNatives } from './body-natives.ts'
 import { watchBody, type BodySink } from './body-watcher.ts'
+import { laterPassage, type ReadingQueue } from './later-reading.ts'
 import { passThrough } from './pass-through.ts'
 
 export interface PageResponses {
@@ -32,19 +33,19 @@ interface Adopted {
 
 type Native = (...args: unknown[]) => unknown
 
-/** Made with what body-natives.ts captured, at the same time; touches nothing of the page's. */
-export function createPageResponses(natives: BodyNatives, showAsNative: ShowAsNative): PageResponses {
+/**
+ * Made with what body-natives.ts captured, at the same time; touches nothing of the page's. With a
+ * `queue`, the guard reads each chunk in a later task (later-reading.ts); without, in the page's read.
+ */
+export function createPageResponses(natives: BodyNatives, showAsNative: ShowAsNative, queue: ReadingQueue | null = null): PageResponses {
   const { NativeProxy, NativeResponse, defineProperty, response: members, headersOf, headersGet, locked, getReader } = natives
   const adopted = new NativeWeakMap<object, Adopted>()
 
   function readingOf(state: Adopted): Response {
     if (state.reading) return state.reading
     const { original, open } = state
-    const stream = passThrough(
-      natives,
-      () => callFunction(members.body, original, []) as ReadableStream<Uint8Array>,
-      () => watchBody(natives, open()),
-    )
+    const watching = () => watchBody(natives, open())
+    const stream = passThrough(natives, () => callFunction(members.body, original, []) as ReadableStream<Uint8Array>, queue === null ? watching : () => laterPassage(natives, queue, watching))
     // Only the body's own members matter; `blob()` and `formData()` read its Content-Type.
     const init = objectCreate(null) as ResponseInit
     const type = callFunction(headersGet, callFunction(headersOf, original, []), ['content-type']) as string | null

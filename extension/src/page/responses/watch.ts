@@ -7,6 +7,7 @@ import { callFunction } from '../../../../engine/intrinsics.ts'
 import type { ShowAsNative } from '../native-look.ts'
 import { captureBodyNatives } from './body-natives.ts'
 import type { BodySink } from './body-watcher.ts'
+import { createReadingQueue, type ReadingQueue } from './later-reading.ts'
 import { createPageResponses, type PageResponses } from './page-response.ts'
 
 /** A header of the response, as the browser has it (null when absent). */
@@ -20,6 +21,8 @@ export interface ResponseWatch {
    * undefined to leave the response the browser's alone (never adopted, never read by the guard).
    */
   watchWhen(response: Promise<Response>, choose: (header: ResponseHeader) => (() => BodySink) | undefined): void
+  /** Has the guard read now all the page has read of every watched body (later-reading.ts): called before a request is analysed. */
+  flush(): void
 }
 
 const ignore = (): void => undefined
@@ -28,8 +31,10 @@ const ignore = (): void => undefined
 export function createResponseWatch(target: typeof globalThis, showAsNative: ShowAsNative): ResponseWatch {
   const natives = captureBodyNatives(target)
   let responses: PageResponses | null = null
+  let queue: ReadingQueue | null = null
   try {
-    responses = natives && createPageResponses(natives, showAsNative)
+    queue = natives?.channel ? createReadingQueue(natives.channel) : null
+    responses = natives && createPageResponses(natives, showAsNative, queue)
   } catch {
     responses = null
   }
@@ -69,6 +74,9 @@ export function createResponseWatch(target: typeof globalThis, showAsNative: Sho
     watchWhen(response, choose) {
       if (!natives || !responses) return
       callFunction(natives.then, response, [(value: Response) => chosen(value, choose), ignore])
+    },
+    flush() {
+      queue?.flush()
     },
   }
 }

@@ -26,14 +26,26 @@ export function createAbsoluteUrl(target: typeof globalThis): AbsoluteUrl {
       return undefined
     }
   }
+  /**
+   * The last string resolved, the address it was resolved against, and what that gave: a stream
+   * read as the page reads it reports many times, and parsing a URL costs more than the rest of a report.
+   */
+  let last: { readonly url: string; readonly base: string | undefined; readonly absolute: string } | undefined
+  function resolved(NativeUrl: typeof URL, href: () => string, url: string): string {
+    const against = base()
+    if (last !== undefined && last.url === url && last.base === against) return last.absolute
+    let absolute: string
+    try {
+      absolute = callFunction(href, new NativeUrl(url, against), []) as string
+    } catch {
+      absolute = url
+    }
+    last = { url, base: against, absolute }
+    return absolute
+  }
   return (url) => {
     const { NativeUrl, href } = natives()
     if (hasInstance(NativeUrl, url)) return callFunction(href, url, []) as string
-    if (typeof url !== 'string') return undefined
-    try {
-      return callFunction(href, new NativeUrl(url, base()), []) as string
-    } catch {
-      return url
-    }
+    return typeof url === 'string' ? resolved(NativeUrl, href, url) : undefined
   }
 }
