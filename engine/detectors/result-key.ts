@@ -55,7 +55,6 @@ export function createResultKeys(ignoreKeys: readonly string[]) {
     }
     const template = templateFor(a, aText)
     if (template.parts === null) return false
-    if (b.template === template) return true
     if (!fitsTemplate(template, bText)) return false
     b.template = template
     return true
