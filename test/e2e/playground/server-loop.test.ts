@@ -16,7 +16,8 @@ async function run(page: Page, tools: 'server' | 'client'): Promise<void> {
   await page.getByTestId(`run-${tools}`).click()
   await expect.poll(() => page.getByTestId('chat-status').textContent(), { timeout: 15_000 }).toBe('ready')
   await expect.poll(() => page.locator('[data-testid="chat-message"][data-role="assistant"] .text').count()).toBeGreaterThan(0)
-  expect(await page.locator('[data-testid="chat-call"][data-state="output-available"]').count()).toBe(6)
+  // The page draws the chat's last state in a later frame than its status.
+  await expect.poll(() => page.locator('[data-testid="chat-call"][data-state="output-available"]').count()).toBe(6)
 }
 
 /** What the scripted server's model said it received after the prompt, response by response. */
