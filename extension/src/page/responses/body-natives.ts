@@ -44,6 +44,8 @@ export interface BodyNatives {
   readonly buffer: Getter<ArrayBufferLike>
   /** Views on part of a chunk are made with it: `subarray` would look up the page's `Symbol.species`. */
   readonly NativeUint8Array: Uint8ArrayConstructor
+  /** `TypedArray.prototype.set`: the chunks' copies are written with it (chunk-copies.ts). */
+  readonly setBytes: (this: unknown, source: ArrayLike<number>, offset?: number) => void
   readonly Decoder: typeof TextDecoder
   readonly decode: typeof TextDecoder.prototype.decode
   /** What a watched body's reading is handed to a later task with (later-reading.ts); null in a realm without it. */
@@ -107,6 +109,7 @@ export function captureBodyNatives(target: typeof globalThis): BodyNatives | nul
       byteOffset: getter(typedArray, 'byteOffset'),
       buffer: getter(typedArray, 'buffer'),
       NativeUint8Array: target.Uint8Array,
+      setBytes: method(typedArray, 'set'),
       Decoder: target.TextDecoder,
       decode: target.TextDecoder.prototype.decode,
       channel: captureChannel(target),

@@ -33,7 +33,7 @@ export function createResponseWatch(target: typeof globalThis, showAsNative: Sho
   let responses: PageResponses | null = null
   let queue: ReadingQueue | null = null
   try {
-    queue = natives?.channel ? createReadingQueue(natives.channel) : null
+    queue = natives?.channel ? createReadingQueue(natives.channel, natives) : null
     responses = natives && createPageResponses(natives, showAsNative, queue)
   } catch {
     responses = null

@@ -3,6 +3,7 @@
 // reading made it, and a flush hands it all over at once.
 import { describe, expect, test } from 'vitest'
 import { createNativeLook } from '../../../../../extension/src/page/native-look.ts'
+import { TASK_BYTES } from '../../../../../extension/src/page/responses/later-reading.ts'
 import { createResponseWatch } from '../../../../../extension/src/page/responses/watch.ts'
 import { channelRealm } from './channel-realm.ts'
 import { endlessBody, recordingSink } from './watched-response.ts'
@@ -75,7 +76,21 @@ describe('a watched body read in a later task', () => {
     expect(sink.told).toEqual(['one ', 'two', '', '<end>'])
   })
 
-  test('a page that replaces MessageChannel, its ports or Uint8Array once the watch is made neither sees nor steers the reading', async () => {
+  test('a chunk larger than a task reads is read a piece a task, so the page waits for a piece at most; a flush reads the rest at once', async () => {
+    const pieces = ['a'.repeat(TASK_BYTES), 'b'.repeat(TASK_BYTES), 'c'.repeat(100)]
+    const { page, sink, delivered, watch } = await watchedInRealm(piecesBody([pieces.join('')]))
+    const reader = page.body!.getReader()
+    const firstTask = delivered()
+    expect((await reader.read()).value?.byteLength).toBe(2 * TASK_BYTES + 100)
+    await firstTask
+    expect(sink.told.join('')).toBe(pieces[0])
+    await delivered()
+    expect(sink.told.join('')).toBe(pieces.slice(0, 2).join(''))
+    watch.flush()
+    expect(sink.told.join('')).toBe(pieces.join(''))
+  })
+
+  test('a page that replaces MessageChannel, its ports, Uint8Array or its `set` once the watch is made neither sees nor steers the reading', async () => {
     const { page, sink, delivered, target } = await watchedInRealm(piecesBody(['one ', 'two']))
     const reached: string[] = []
     const spy = (name: string) =>
@@ -88,6 +103,8 @@ describe('a watched body read in a later task', () => {
     Object.defineProperty(port, 'onmessage', { set: spy('onmessage'), configurable: true })
     for (const name of ['port1', 'port2']) Object.defineProperty(target.MessageChannel.prototype, name, { get: spy(name), configurable: true })
     target.MessageChannel = spy('MessageChannel') as unknown as typeof MessageChannel
+    // The copies are written with the typed arrays' `set` as it was.
+    Object.getPrototypeOf(target.Uint8Array.prototype).set = spy('set')
     target.Uint8Array = spy('Uint8Array') as unknown as typeof Uint8Array
     const handled = delivered()
     expect(await page.text()).toBe('one two')
