@@ -3,6 +3,7 @@
 // reaches the page's reading; once the sink is done, the chunks go on to the page undecoded.
 import { callFunction } from '../../../../engine/intrinsics.ts'
 import type { BodyNatives } from './body-natives.ts'
+import { eachPiece, type PieceNatives } from './chunk-pieces.ts'
 import type { Passage } from './pass-through.ts'
 
 export interface BodySink {
@@ -38,25 +39,15 @@ function failQuietly(sink: BodySink, error: unknown): void {
  * Decodes the chunks as UTF-8 (the JSON and event-stream bodies the guard reads are), each in
  * pieces of at most `MAX_DECODED_BYTES`: the sink gets the same text, maybe in more pieces.
  */
-export function watchBody(natives: Pick<BodyNatives, 'Decoder' | 'decode' | 'byteLength' | 'byteOffset' | 'buffer' | 'NativeUint8Array'>, sink: BodySink): Passage {
-  const { Decoder, decode, byteLength, byteOffset, buffer, NativeUint8Array } = natives
+export function watchBody(natives: Pick<BodyNatives, 'Decoder' | 'decode'> & PieceNatives, sink: BodySink): Passage {
+  const { Decoder, decode } = natives
   const decoder = new Decoder()
   let watching = true
 
-  const text = (bytes: Uint8Array): string => callFunction(decode, decoder, [bytes, STREAMING]) as string
-
+  /** Whether the sink wants more after `piece`. */
+  const handOn = (piece: Uint8Array): boolean => sink.chunk(callFunction(decode, decoder, [piece, STREAMING]) as string)
   /** Whether the sink wants more after the whole of `bytes`. */
-  function decoded(bytes: Uint8Array): boolean {
-    const length = callFunction(byteLength, bytes, []) as number
-    if (length <= MAX_DECODED_BYTES) return sink.chunk(text(bytes))
-    const whole = callFunction(buffer, bytes, []) as ArrayBufferLike
-    const offset = callFunction(byteOffset, bytes, []) as number
-    let at = 0
-    for (; length - at > MAX_DECODED_BYTES; at += MAX_DECODED_BYTES) {
-      if (!sink.chunk(text(new NativeUint8Array(whole, offset + at, MAX_DECODED_BYTES)))) return false
-    }
-    return sink.chunk(text(new NativeUint8Array(whole, offset + at, length - at)))
-  }
+  const decoded = (bytes: Uint8Array): boolean => eachPiece(natives, bytes, MAX_DECODED_BYTES, handOn)
 
   return {
     chunk(bytes) {

@@ -14,6 +14,7 @@ import { callFunction } from '../../../../engine/intrinsics.ts'
 import type { BodyNatives, ChannelNatives } from './body-natives.ts'
 import { MAX_DECODED_BYTES } from './body-watcher.ts'
 import { createChunkCopies } from './chunk-copies.ts'
+import { eachPiece, type PieceNatives } from './chunk-pieces.ts'
 import type { Passage } from './pass-through.ts'
 
 export interface ReadingQueue {
@@ -37,7 +38,7 @@ interface Step {
   next: Step | undefined
 }
 
-type CopyNatives = Pick<BodyNatives, 'NativeUint8Array' | 'setBytes' | 'byteLength' | 'byteOffset' | 'buffer'>
+type CopyNatives = Pick<BodyNatives, 'NativeUint8Array' | 'setBytes' | 'byteLength' | 'buffer'>
 
 /** Steps run in tasks posted on a channel made with `channel` at the first step. */
 export function createReadingQueue(channel: ChannelNatives, natives: CopyNatives): ReadingQueue {
@@ -106,8 +107,7 @@ export function createReadingQueue(channel: ChannelNatives, natives: CopyNatives
  * page's stream takes its buffer over, and read in pieces of at most `TASK_BYTES`. Never throws,
  * as a passage must not.
  */
-export function laterPassage(natives: Pick<BodyNatives, 'NativeUint8Array' | 'byteLength' | 'byteOffset' | 'buffer'>, queue: ReadingQueue, open: () => Passage): Passage {
-  const { NativeUint8Array, byteLength, byteOffset, buffer } = natives
+export function laterPassage(natives: PieceNatives, queue: ReadingQueue, open: () => Passage): Passage {
   let passage: Passage | undefined
   let failed = false
   const step = (run: (opened: Passage) => void, bytes = 0): void => {
@@ -119,22 +119,10 @@ export function laterPassage(natives: Pick<BodyNatives, 'NativeUint8Array' | 'by
       failed = true
     }
   }
-  /** A step for each piece of `copy`; its views are made with the captured constructor (`subarray` would look up the page's `Symbol.species`). */
-  function pieces(copy: Uint8Array): void {
-    const length = callFunction(byteLength, copy, []) as number
-    if (length <= TASK_BYTES) {
-      step((opened) => opened.chunk(copy), length)
-      return
-    }
-    const whole = callFunction(buffer, copy, []) as ArrayBufferLike
-    const offset = callFunction(byteOffset, copy, []) as number
-    for (let at = 0; at < length; at += TASK_BYTES) {
-      // No `Math.min`: the page may have replaced it.
-      let size = length - at
-      if (size > TASK_BYTES) size = TASK_BYTES
-      const piece = new NativeUint8Array(whole, offset + at, size)
-      step((opened) => opened.chunk(piece), size)
-    }
+  /** A step for a piece of a copy. */
+  const readPiece = (piece: Uint8Array, length: number): boolean => {
+    step((opened) => opened.chunk(piece), length)
+    return true
   }
   return {
     chunk(bytes) {
@@ -147,7 +135,7 @@ export function laterPassage(natives: Pick<BodyNatives, 'NativeUint8Array' | 'by
         failed = true
         return
       }
-      pieces(copy)
+      eachPiece(natives, copy, TASK_BYTES, readPiece)
     },
     end: () => step((opened) => opened.end()),
     cut: () => step((opened) => opened.cut()),
