@@ -62,6 +62,16 @@ describe('ignoreArgumentKeys', () => {
     expect(firedAt(other.history)).toEqual([])
   })
 
+  it('finds a name after the same letters inside a longer key', async () => {
+    // The search finds `nonce` in `anonce` first (no quotes around it there) and goes on to the member.
+    const calls = [1, 2, 3].map((n) => ['grep', { anonce: 'kept', nonce: n, query: 'auth' }] as const)
+    const { agent } = await runScenario(oneCallPerStep(calls), { ignoreArgumentKeys: ['nonce'] })
+    expect(firedAt(agent.history)).toEqual([[3, 'grep × 3']])
+    // Only inside longer keys: nothing is cut, so calls that differ there are other calls.
+    const longer = [1, 2, 3].map((n) => ['grep', { anonce: n, nonces: n }] as const)
+    const { agent: other } = await runScenario(oneCallPerStep(longer), { ignoreArgumentKeys: ['nonce'] })
+    expect(firedAt(other.history)).toEqual([])
+  })
   it("lets a tools entry's list replace the top level's, and [] compare every key", async () => {
     const config: GuardConfigInput = {
       ignoreArgumentKeys: ['requestId'],
