@@ -7,24 +7,17 @@
 // (outgoing.ts); the analysis (analysis.ts) is asked for by the first request that may need it.
 import { callFunction } from '../../../../engine/intrinsics.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
-import type { ShowAsNative } from '../native-look.ts'
 import type { ResponsesTraffic } from '../responses/traffic.ts'
 import type { AgentStreams } from '../streams/agent-streams.ts'
 import { streamCandidates } from '../streams/recognise.ts'
 import { followUsage } from '../responses/usage.ts'
 import { createResponseWatch, type ResponseWatch } from '../responses/watch.ts'
-import type { Analysed, Plan, WireAnalysis } from '../wire/analysis.ts'
+import type { Analysed, Plan } from '../wire/analysis.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
 import { createOutgoing, type Candidate } from './outgoing.ts'
+import type { TransportHookOptions } from '../transport-hook.ts'
 
-interface FetchInterceptorOptions {
-  /** The page's global object; its `fetch` is replaced by a Proxy over the native one. */
-  readonly target: typeof globalThis
-  /** The setting for this frame's origin, read on every request (it changes live from the panel). */
-  readonly mode: () => ZeroCodeMode
-  /** The analysis, asked for only by a request that may be an LLM request (or a failure to report). */
-  readonly analysis: () => WireAnalysis
-  readonly showAsNative: ShowAsNative
+interface FetchInterceptorOptions extends TransportHookOptions {
   /** OpenAI Responses API requests, sent by way of their own analysis (responses/traffic.ts). */
   readonly responses?: () => ResponsesTraffic
   /** Agent event streams a server's loop sends (streams/agent-streams.ts): the responses of analysed requests are followed by them. */

@@ -16,22 +16,11 @@
 // nothing for those interfaces; a page that replaced one by then only changes what the guard reads
 // of, or sends on, its own sessions (docs/security.md).
 import { callFunction, getPrototypeOf, weakMapGet, weakMapSet } from '../../../../engine/intrinsics.ts'
-import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import { argument } from '../hook-arguments.ts'
 import { asNativeThrew } from '../native-errors.ts'
-import type { ShowAsNative } from '../native-look.ts'
-import type { WireAnalysis } from '../wire/analysis.ts'
 import { createSessionReading, prototypeMember, type RealtimeConnection } from './session-reading.ts'
-
-interface DataChannelHookOptions {
-  /** The page's global object; its `RTCPeerConnection` is replaced. */
-  readonly target: typeof globalThis
-  /** The setting for this frame's origin, read on every message (it changes live from the panel). */
-  readonly mode: () => ZeroCodeMode
-  /** The analysis, asked for only by a message of an `oai-events` channel. */
-  readonly analysis: () => WireAnalysis
-  readonly showAsNative: ShowAsNative
-}
+import { watchedConstructor } from './watched-constructor.ts'
+import type { TransportHookOptions } from '../transport-hook.ts'
 
 /** The label the OpenAI Realtime WebRTC transport gives its events' channel. */
 const EVENTS_LABEL = 'oai-events'
@@ -43,7 +32,6 @@ type Listener = (event: unknown) => void
 
 const ownDescriptor = Object.getOwnPropertyDescriptor
 const defineProperty = Object.defineProperty
-const construct = Reflect.construct
 // Captured at document_start: `send` is hooked at the first `oai-events` channel, by then the page's.
 const NativeProxy = Proxy
 
@@ -63,7 +51,7 @@ function channelReaders(target: typeof globalThis): ChannelReaders {
 }
 
 /** Replaces `RTCPeerConnection`; false when the page has none (or not the one the browser defines). */
-export function installDataChannelHooks({ target, mode, analysis, showAsNative }: DataChannelHookOptions): boolean {
+export function installDataChannelHooks({ target, mode, analysis, showAsNative }: TransportHookOptions): boolean {
   const found: unknown = (target as { readonly RTCPeerConnection?: unknown }).RTCPeerConnection
   if (typeof found !== 'function') return false
   const NativePeer = found as new (...args: unknown[]) => object
@@ -156,17 +144,6 @@ export function installDataChannelHooks({ target, mode, analysis, showAsNative }
     }
   }
 
-  function constructTrap(_native: unknown, args: unknown[], newTarget: new (...args: unknown[]) => object): object {
-    let peer: object
-    try {
-      peer = construct(NativePeer, args, newTarget === intercepted ? NativePeer : newTarget) as object
-    } catch (error) {
-      throw asNativeThrew(error, args, constructTrap)
-    }
-    listenForPeerChannels(peer)
-    return peer
-  }
-
   function createTrap(_create: unknown, self: unknown, args: unknown[]): unknown {
     let channel: unknown
     try {
@@ -178,7 +155,7 @@ export function installDataChannelHooks({ target, mode, analysis, showAsNative }
     return channel
   }
 
-  const intercepted = new Proxy(NativePeer, { construct: constructTrap })
+  const intercepted = watchedConstructor(NativePeer, listenForPeerChannels)
   const create = new Proxy(nativeCreate as Method, { apply: createTrap })
   defineProperty(prototype, 'createDataChannel', { ...createDescriptor, value: create })
   defineProperty(prototype, 'constructor', { ...constructorDescriptor, value: intercepted })

@@ -19,31 +19,19 @@
 import { callFunction, hasInstance, weakMapGet, weakMapSet } from '../../../../engine/intrinsics.ts'
 import type { RealtimeProtocol } from '../../../../engine/wire/index.ts'
 import type { AgentReach } from '../../protocol/events.ts'
-import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import { argument } from '../hook-arguments.ts'
 import { asNativeThrew } from '../native-errors.ts'
-import type { ShowAsNative } from '../native-look.ts'
-import type { WireAnalysis } from '../wire/analysis.ts'
 import { createBinaryText } from './binary-text.ts'
 import { realtimeProtocolOf } from './recognise.ts'
 import { createSessionReading, prototypeMember, type RealtimeConnection } from './session-reading.ts'
-
-interface RealtimeHookOptions {
-  /** The page's global object; its `WebSocket` is replaced. */
-  readonly target: typeof globalThis
-  /** The setting for this frame's origin, read on every message (it changes live from the panel). */
-  readonly mode: () => ZeroCodeMode
-  /** The analysis, asked for only by a message of a socket that may be a realtime session. */
-  readonly analysis: () => WireAnalysis
-  readonly showAsNative: ShowAsNative
-}
+import { watchedConstructor } from './watched-constructor.ts'
+import type { TransportHookOptions } from '../transport-hook.ts'
 
 type Method = (this: unknown, ...args: unknown[]) => unknown
 type Listener = (event: unknown) => void
 
 const ownDescriptor = Object.getOwnPropertyDescriptor
 const defineProperty = Object.defineProperty
-const construct = Reflect.construct
 
 const REACH: Readonly<Record<RealtimeProtocol, AgentReach>> = { 'openai-realtime': 'realtime-ws', 'gemini-live': 'gemini-live' }
 
@@ -65,7 +53,7 @@ function socketReaders(target: typeof globalThis): SocketReaders {
 }
 
 /** Replaces `WebSocket`; false when the page has none (or not the one the browser defines). */
-export function installRealtimeHooks({ target, mode, analysis, showAsNative }: RealtimeHookOptions): boolean {
+export function installRealtimeHooks({ target, mode, analysis, showAsNative }: TransportHookOptions): boolean {
   const found: unknown = target.WebSocket
   if (typeof found !== 'function') return false
   const NativeWebSocket = found as new (...args: unknown[]) => object
@@ -111,17 +99,6 @@ export function installRealtimeHooks({ target, mode, analysis, showAsNative }: R
     }
   }
 
-  function constructTrap(_native: unknown, args: unknown[], newTarget: new (...args: unknown[]) => object): object {
-    let socket: object
-    try {
-      socket = construct(NativeWebSocket, args, newTarget === intercepted ? NativeWebSocket : newTarget) as object
-    } catch (error) {
-      throw asNativeThrew(error, args, constructTrap)
-    }
-    watch(socket, args)
-    return socket
-  }
-
   function sendTrap(_send: unknown, self: unknown, args: unknown[]): unknown {
     let result: unknown
     try {
@@ -135,7 +112,7 @@ export function installRealtimeHooks({ target, mode, analysis, showAsNative }: R
     return result
   }
 
-  const intercepted = new Proxy(NativeWebSocket, { construct: constructTrap })
+  const intercepted = watchedConstructor(NativeWebSocket, watch)
   const send = new Proxy(nativeSend as Method, { apply: sendTrap })
   defineProperty(prototype, 'send', { ...sendDescriptor, value: send })
   defineProperty(prototype, 'constructor', { ...constructorDescriptor, value: intercepted })

@@ -11,21 +11,11 @@ import { callFunction, jsonStringify } from '../../../../engine/intrinsics.ts'
 import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import { argument } from '../hook-arguments.ts'
 import { asNativeThrew } from '../native-errors.ts'
-import type { ShowAsNative } from '../native-look.ts'
-import type { Plan, WireAnalysis } from '../wire/analysis.ts'
+import type { Plan } from '../wire/analysis.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
 import { chatRequestOf, modelOf, type ChatRequestMessage } from './request.ts'
 import { messageWithRequest } from './rewritten-message.ts'
-
-interface WebllmInterceptorOptions {
-  /** The page's global object; its `Worker.prototype.postMessage` is replaced. */
-  readonly target: typeof globalThis
-  /** The setting for this frame's origin, read on every message (it changes live from the panel). */
-  readonly mode: () => ZeroCodeMode
-  /** The analysis, asked for only by a chat completion request (or a failure to report). */
-  readonly analysis: () => WireAnalysis
-  readonly showAsNative: ShowAsNative
-}
+import type { TransportHookOptions } from '../transport-hook.ts'
 
 type PostMessage = (this: unknown, ...args: unknown[]) => unknown
 
@@ -33,7 +23,7 @@ const ownDescriptor = Object.getOwnPropertyDescriptor
 const defineProperty = Object.defineProperty
 
 /** Replaces `Worker.prototype.postMessage`; false when the page has no workers. */
-export function installWebllmInterceptor({ target, mode, analysis, showAsNative }: WebllmInterceptorOptions): boolean {
+export function installWebllmInterceptor({ target, mode, analysis, showAsNative }: TransportHookOptions): boolean {
   const prototype = typeof target.Worker === 'function' ? (target.Worker.prototype as object | undefined) : undefined
   const descriptor = prototype === undefined ? undefined : ownDescriptor(prototype, 'postMessage')
   const found: unknown = descriptor?.value

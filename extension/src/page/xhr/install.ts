@@ -7,30 +7,19 @@
 // as the native threw them (native-errors.ts). The analysis is synchronous, so a synchronous XHR is
 // guarded the same way. Every XHR of the page goes through here: only built-ins captured at
 // document_start are called.
-import type { ZeroCodeMode } from '../../protocol/zero-code-mode.ts'
 import { argument } from '../hook-arguments.ts'
 import { asNativeThrew } from '../native-errors.ts'
-import type { ShowAsNative } from '../native-look.ts'
-import type { Plan, WireAnalysis } from '../wire/analysis.ts'
+import type { Plan } from '../wire/analysis.ts'
 import { createSafePlanner } from '../wire/safe-plan.ts'
 import { createUnsentRequests } from './unsent-requests.ts'
-
-interface XhrInterceptorOptions {
-  /** The page's global object; its XMLHttpRequest.prototype gets the Proxies. */
-  readonly target: typeof globalThis
-  /** The setting for this frame's origin, read on every send (it changes live from the panel). */
-  readonly mode: () => ZeroCodeMode
-  /** The analysis, asked for only by a request that may be an LLM request (or a failure to report). */
-  readonly analysis: () => WireAnalysis
-  readonly showAsNative: ShowAsNative
-}
+import type { TransportHookOptions } from '../transport-hook.ts'
 
 type Hooked = 'open' | 'setRequestHeader' | 'send'
 type Native = (...args: unknown[]) => unknown
 type Trap = (native: Native, self: unknown, args: unknown[]) => unknown
 
 /** Hooks the page's XMLHttpRequest; false when it has none, or not the methods it should. */
-export function installXhrInterceptor({ target, mode, analysis, showAsNative }: XhrInterceptorOptions): boolean {
+export function installXhrInterceptor({ target, mode, analysis, showAsNative }: TransportHookOptions): boolean {
   const prototype = (target.XMLHttpRequest as typeof XMLHttpRequest | undefined)?.prototype
   if (!prototype) return false
   const descriptors = {
