@@ -72,6 +72,7 @@ describe('ignoreArgumentKeys', () => {
     const { agent: other } = await runScenario(oneCallPerStep(longer), { ignoreArgumentKeys: ['nonce'] })
     expect(firedAt(other.history)).toEqual([])
   })
+
   it("lets a tools entry's list replace the top level's, and [] compare every key", async () => {
     const config: GuardConfigInput = {
       ignoreArgumentKeys: ['requestId'],
