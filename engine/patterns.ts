@@ -1,5 +1,6 @@
 import picomatch from 'picomatch'
-import { mapped, maps, regExpTest, stringReplaceAll } from './intrinsics.ts'
+import { mapped, regExpTest, stringReplaceAll } from './intrinsics.ts'
+import { answersByName } from './name-answers.ts'
 import type { GuardConfig } from './types.ts'
 
 // The `s` flag lets `*` take any character, a new line too. (Path rules are defused by `asName`.)
@@ -44,24 +45,13 @@ export function compilePattern(pattern: string): (name: string) => boolean {
 
 const STAR = /\*/
 
-/** Which tools a config tracks; answers are cached per name, since an agent reuses few tools. */
+/** Which tools a config tracks (name-answers.ts keeps the answer per name). */
 export function createToolFilter(config: GuardConfig): (tool: string) => boolean {
   const include = mapped(config.include, compilePattern)
   const exclude = mapped(config.exclude, compilePattern)
   // The default tracks every tool: no lookup per call.
   if (include.length === 0 && exclude.length === 0) return trackEveryTool
-  const cache = new Map<string, boolean>()
-  const cached = maps<string, boolean>()
-  return (tool) => {
-    let tracked = cached.get(cache, tool)
-    if (tracked === undefined) {
-      tracked = (include.length === 0 || matchesAny(include, tool)) && !matchesAny(exclude, tool)
-      // Bounded: a page that invents tool names must not grow the cache forever.
-      if (cached.size(cache) >= 1024) cached.clear(cache)
-      cached.set(cache, tool, tracked)
-    }
-    return tracked
-  }
+  return answersByName((tool) => (include.length === 0 || matchesAny(include, tool)) && !matchesAny(exclude, tool))
 }
 
 function matchesAny(matchers: readonly ((name: string) => boolean)[], tool: string): boolean {

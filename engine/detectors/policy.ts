@@ -1,6 +1,7 @@
 // What applies to one tool's calls: the top-level settings, or those of the first `tools` entry
 // whose pattern matches the tool, with the fields it leaves out taken from the top level.
-import { arrayFind, freeze, mapped, maps } from '../intrinsics.ts'
+import { arrayFind, freeze, mapped } from '../intrinsics.ts'
+import { answersByName } from '../name-answers.ts'
 import { compilePattern } from '../patterns.ts'
 import { type KeyNames, keyNamesOf } from './key-names.ts'
 import type { CountBy, ErrorRunConfig, GuardConfig, SimilarConfig, ToolOverride } from '../types.ts'
@@ -45,25 +46,7 @@ export function createPolicyResolver(config: GuardConfig): (tool: string) => Too
     policy: overrideOf(o),
   }))
   if (overrides.length === 0) return () => top
-  const cache = new Map<string, ToolPolicy>()
-  const cached = maps<string, ToolPolicy>()
-  // The tool asked last, at once: an agent's calls to one tool come in runs, and each is asked
-  // for before and after it runs.
-  let lastTool: string | undefined
-  let lastPolicy = top
-  return (tool) => {
-    if (tool === lastTool) return lastPolicy
-    let policy = cached.get(cache, tool)
-    if (policy === undefined) {
-      policy = arrayFind(overrides, (o) => o.matches(tool))?.policy ?? top
-      // Bounded: a page that invents tool names must not grow the cache forever.
-      if (cached.size(cache) >= 1024) cached.clear(cache)
-      cached.set(cache, tool, policy)
-    }
-    lastTool = tool
-    lastPolicy = policy
-    return policy
-  }
+  return answersByName((tool) => arrayFind(overrides, (o) => o.matches(tool))?.policy ?? top)
 }
 
 /** The next threshold a run of `count` would reach under `policy`, or null past the highest. */
