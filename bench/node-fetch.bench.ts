@@ -2,22 +2,31 @@
 // the same run, in turns so that load from elsewhere falls on both sides. Nothing here asserts on
 // time: a missed target shows as `NO` in the `met` column.
 //
-// - Pass-through: a fetch that is not an LLM request, through the registered process's fetch
-//   (node/guarded-fetch.ts, as register.ts installs it) against Node's own, to a local node:http
-//   server; native, guarded and native again in rotating order each round, the second native arm
-//   the control. What the guard adds to the call alone (no network) is shown for information.
+// - Pass-through: a fetch that is not an LLM request, to a local node:http server, as an app runs
+//   it: a process started with `--import` of the built register entry against one started without
+//   (bench/support/fetch-process.mjs), and a second plain process as the control; the three take
+//   turns, round after round. Each process's own speed strays by several percent, so the ratio is
+//   the median over many rounds. For information, the same requests in one process: Node's fetch
+//   and the guarded one (node/guarded-fetch.ts) in turns, which costs the guarded arm a few
+//   percent that a process of its own does not pay (docs/node.md, "What it costs"); and what the
+//   guard adds to the call alone (no network).
 // - Analysis: a 2 MB conversation through the registered fetch's analysis (the cheap checks, the
 //   wire guard, the splice, the arguments for the native call) against one JSON.parse of its body.
+import { execFile } from 'node:child_process'
 import { createServer } from 'node:http'
+import { existsSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { resolve } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../engine/index.ts'
 import { createGuardEvents } from '../node/guard-events.ts'
 import { createGuardedFetch } from '../node/guarded-fetch.ts'
 import { candidateOf, withBody } from '../node/request-body.ts'
 import { createWireAnalysis, type WireAnalysis } from '../node/wire-analysis.ts'
+import { childEnv, REGISTER } from '../test/e2e/node/node-agent.ts'
 import { openaiChatBody } from '../test/fixtures/wire/conversations.ts'
 import { perRoundRow, rowsWithControl } from './support/per-round-row.ts'
+import { median } from './support/quantile.ts'
 import { keepForResults } from './support/results.ts'
 import type { SpreadRow } from './support/spread-row.ts'
 import { session } from './support/wire-conversations.ts'
@@ -47,13 +56,29 @@ afterAll(async () => {
   console.table(rows)
 })
 
-const PASS_THROUGH: readonly (readonly [string, RequestInit | undefined])[] = [
-  ['GET', undefined],
-  ['JSON POST, 1 KB, no conversation', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: 'x'.repeat(1_000) }) }],
-  ['JSON POST, 100 KB, no conversation', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: 'x'.repeat(100_000) }) }],
+/** The cases: a GET, and JSON POSTs of 1 KB and 100 KB that are no LLM request. */
+const PASS_THROUGH: readonly (readonly [string, number])[] = [
+  ['GET', 0],
+  ['JSON POST, 1 KB, no conversation', 1_000],
+  ['JSON POST, 100 KB, no conversation', 100_000],
 ]
+const initOf = (bytes: number): RequestInit | undefined =>
+  bytes === 0 ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: 'x'.repeat(bytes) }) }
+
+const FETCH_PROCESS = resolve(import.meta.dirname, 'support/fetch-process.mjs')
+/** Rounds of processes: one of each arm a round. */
+const PROCESS_ROUNDS = 15
+
+/** The median milliseconds per request of one process's batches, started with `nodeArgs`. */
+function timeProcess(nodeArgs: readonly string[], bytes: number): Promise<number> {
+  return new Promise((done, fail) => {
+    const args = [...nodeArgs, FETCH_PROCESS, `${bytes}`, '40', '500']
+    execFile(process.execPath, args, { env: childEnv(origin, 'none'), timeout: 60_000 }, (error, stdout) => (error ? fail(error) : done(median(JSON.parse(stdout) as number[]))))
+  })
+}
 
 it('a fetch that is not an LLM request costs what the native one does', async () => {
+  expect(existsSync(REGISTER), `no built register entry at ${REGISTER}: run npm run build`).toBe(true)
   const native = globalThis.fetch
   const guarded = createGuardedFetch(native, createWireAnalysis({ observe: false, config: () => DEFAULT_CONFIG, events: createGuardEvents() }))
   const batch = 20
@@ -62,17 +87,27 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
     for (let i = 0; i < batch; i++) await (await fn(`${origin}/api/x`, init)).arrayBuffer()
     return (performance.now() - start) / batch
   }
-  for (const [name, init] of PASS_THROUGH) {
-    const arms: number[][] = [[], [], []]
-    const fns = [native, guarded, native]
-    for (let round = 0; round < 61 + 4; round++) {
+  for (const [name, bytes] of PASS_THROUGH) {
+    const init = initOf(bytes)
+    const processes: number[][] = [[], [], []]
+    const started = [[], ['--import', REGISTER], []] as const
+    for (let round = 0; round < PROCESS_ROUNDS; round++) {
       for (let n = 0; n < 3; n++) {
         const arm = (round + n) % 3
+        processes[arm]!.push(await timeProcess(started[arm]!, bytes))
+      }
+    }
+    rows.push(...rowsWithControl(`pass-through: ${name}`, processes, 1.05))
+    const arms: number[][] = [[], []]
+    const fns = [native, guarded]
+    for (let round = 0; round < 41 + 4; round++) {
+      for (let n = 0; n < 2; n++) {
+        const arm = (round + n) % 2
         const took = await time(fns[arm]!, init)
         if (round >= 4) arms[arm]!.push(took)
       }
     }
-    rows.push(...rowsWithControl(`pass-through: ${name}`, arms, 1.05))
+    rows.push(perRoundRow("  in one process, in turns with Node's own (info)", arms[0]!, arms[1]!))
     // The call alone: an aborted signal rejects at once, after every check the guard makes.
     const aborted = AbortSignal.abort()
     const count = 2_000
