@@ -1,7 +1,7 @@
 // A config's answer per tool name (is the tool tracked, which policy applies), worked out once per
 // name: the per-call path asks before and after every call. An agent calls few tools, and often
-// in turn (`grep`, `read_file`, `list_dir`, …): the last few names asked are checked first, by
-// identity, and only another name looks in the map.
+// in turn (`grep`, `read_file`, `list_dir`, …): the last few names asked are compared first, and
+// only another name looks in the map.
 import { maps } from './intrinsics.ts'
 
 /** Names checked before the map: calls that take turns among this many tools never reach it. */
