@@ -23,6 +23,13 @@ interface CycleWindow {
   readonly since: number[]
   /** How many of the latest calls are the one call object the ring took last. */
   sameObject: number
+  /** The latest call: the ring's newest entry, read without working out its slot. */
+  last: TrackedCall | undefined
+  /**
+   * Repeats of the ring's one object not yet added to `held`: each adds one to every period, so
+   * a long run of them is counted here and added when `held` is next read.
+   */
+  repeated: number
 }
 
 interface CycleFired {
@@ -53,7 +60,7 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
     if (kept !== undefined && kept.detector === detector) return kept
     // Captured built-ins only: a page may have replaced `Array.prototype.fill`
     // (docs/security.md, "A page that replaces built-ins").
-    const made: CycleWindow = { detector, recent: [], seen: 0, held: zeros(maxPeriod + 1), since: zeros(maxPeriod + 1), sameObject: 0 }
+    const made: CycleWindow = { detector, recent: [], seen: 0, held: zeros(maxPeriod + 1), since: zeros(maxPeriod + 1), sameObject: 0, last: undefined, repeated: 0 }
     owner.cycleWindow = made
     return made
   }
@@ -62,10 +69,11 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
   function observe(owner: WindowOwner, call: TrackedCall, runLength: number): CycleFired | undefined {
     const agentWindow = windowOf(owner)
     const { recent, held, seen } = agentWindow
-    if (agentWindow.sameObject >= maxPeriod && recent[(seen - 1) % maxPeriod] === call) repeatObject(agentWindow)
+    if (agentWindow.sameObject >= maxPeriod && agentWindow.last === call) repeatObject(agentWindow)
     else takeCall(agentWindow, call)
     // A run at least as long as the longest period is a plain repeat over every period: the chain's.
     if (runLength >= maxPeriod) return undefined
+    addRepeats(agentWindow)
     // The smallest period over which the pattern holds for a whole period; a block that is one
     // call repeated is a plain repeat, the chain's job.
     for (let p = 2; p <= maxPeriod; p++) {
@@ -83,23 +91,33 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
   /**
    * A run's repeats are its last call again, the very object (guard.ts). Once the ring holds only
    * that object, a repeat is the same step as every call in it: each period holds once more, and
-   * the ring would be written with what it holds. So nothing is compared or written.
+   * the ring would be written with what it holds. So nothing is compared or written, and the
+   * periods are moved on together when next read (`addRepeats`): a long run costs a count.
    */
   function repeatObject(agentWindow: CycleWindow): void {
-    const { held } = agentWindow
-    for (let p = 2; p <= maxPeriod; p++) held[p]! += 1
+    agentWindow.repeated += 1
     agentWindow.seen += 1
+  }
+
+  /** Adds the repeats `repeatObject` counted to every period. */
+  function addRepeats(agentWindow: CycleWindow): void {
+    const { repeated, held } = agentWindow
+    if (repeated === 0) return
+    for (let p = 2; p <= maxPeriod; p++) held[p]! += repeated
+    agentWindow.repeated = 0
   }
 
   /** Compares `call` with the call `p` back, for every period, and puts it in the ring. */
   function takeCall(agentWindow: CycleWindow, call: TrackedCall): void {
+    addRepeats(agentWindow)
     const { recent, held, seen, since } = agentWindow
     for (let p = 2; p <= maxPeriod; p++) {
       held[p] = seen >= p && sameStep(recent[(seen - p) % maxPeriod]!, call) ? held[p]! + 1 : 0
       // A repeat of the ring's one object never starts a pattern (every period already holds).
       if (held[p] === 1) since[p] = clock.mark()
     }
-    agentWindow.sameObject = seen > 0 && recent[(seen - 1) % maxPeriod] === call ? agentWindow.sameObject + 1 : 1
+    agentWindow.sameObject = agentWindow.last === call ? agentWindow.sameObject + 1 : 1
+    agentWindow.last = call
     recent[seen % maxPeriod] = call
     agentWindow.seen = seen + 1
   }
