@@ -6,13 +6,11 @@
 //   time the engine as it ships (the built package, the built page), not the sources through the
 //   test runner's module loader, whose calls between modules cost more than a bundle's.
 // - memory: 20,000 agents that made calls and were dropped leave no chain behind.
-import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { expect, it } from 'vitest'
 import { createRepeatToolGuard } from '../engine/index.ts'
 import { stringify as serialiser } from '../engine/stringifiers.ts'
-import { DIST_DIR } from '../test/e2e/support/browser.ts'
+import { builtEngine } from './support/built-engine.ts'
 import { openBuiltPage } from './support/built-page.ts'
 import { observeRatios, type RatioRow } from './support/observe-ratios.ts'
 import { keepForResults, ratioResult } from './support/results.ts'
@@ -21,9 +19,7 @@ const rows: RatioRow[] = []
 keepForResults('engine: observe per call (Node, Chromium), and memory', () => rows.map(ratioResult))
 
 it('observe costs a small multiple of one JSON.stringify, in Node', async () => {
-  const built = resolve(DIST_DIR, 'engine/index.js')
-  expect(existsSync(built), `no built engine at ${built}: run npm run build`).toBe(true)
-  const engine = (await import(pathToFileURL(built).href)) as typeof import('../engine/index.ts')
+  const engine = await builtEngine()
   rows.push(...observeRatios({ ...engine, serialiser }, `Node ${process.versions.node}`))
 })
 
