@@ -1,6 +1,7 @@
 import { arrayPush, callFunction, isArray, isArrayBufferView, jsonParse, objectCreate, objectKeys, regExpTest, weakSetAdd, weakSetDelete, weakSetHas } from './intrinsics.ts'
 import { exactCanonical, losesDigits } from './exact-json.ts'
 import { flatRecordText } from './flat-record.ts'
+import { plainTreeText } from './plain-tree-text.ts'
 import { checkSerialiser } from './serialiser-check.ts'
 import { MAX_DEPTH, stringify, stringifySafely } from './stringifiers.ts'
 import { errorText } from './error-text.ts'
@@ -15,8 +16,23 @@ import { typedArrayCopy } from './typed-array-copy.ts'
  * (`BrokenSerialiserError`).
  */
 export function canonicalArguments(value: unknown): string {
-  return typeof value === 'string' ? (canonicalJson(value) ?? value) : canonicalValue(value)
+  return typeof value === 'string' ? (canonicalJson(value) ?? value) : canonicalValue(value, false)
 }
+
+/**
+ * Texts of at least this many characters are written flat when they can be (plain-tree-text.ts):
+ * comparing two long texts of the serialiser's, ropes of many small pieces, costs more than the
+ * copy a flat text takes, while for short ones the copy costs more than it saves.
+ */
+const LONG_TEXT = 8_192
+
+/**
+ * `canonicalArguments` of a call that follows one of the same tool whose text was `previous`
+ * (chain.ts): arguments tell their length only once written, and a long text is likely followed
+ * by another.
+ */
+export const canonicalArgumentsAfter = (value: unknown, previous: string | undefined): string =>
+  typeof value === 'string' ? (canonicalJson(value) ?? value) : canonicalValue(value, previous !== undefined && previous.length >= LONG_TEXT)
 
 /**
  * The canonical form of the JSON value `text` holds; undefined when it holds none (it is then its
@@ -25,13 +41,14 @@ export function canonicalArguments(value: unknown): string {
 export function canonicalJson(text: string): string | undefined {
   const parsed = parseJson(text)
   if (parsed === NOT_JSON) return undefined
-  return losesDigits(text) ? exactCanonical(text) : canonicalValue(parsed)
+  return losesDigits(text) ? exactCanonical(text) : canonicalValue(parsed, text.length >= LONG_TEXT)
 }
 
-function canonicalValue(value: unknown): string {
+/** `long`: the text is likely long, so nested plain data is written flat too. */
+function canonicalValue(value: unknown, long: boolean): string {
   let text: string | undefined
   try {
-    text = (typeof value === 'object' && value !== null ? flatRecordText(value) : undefined) ?? stringify(value)
+    text = (typeof value === 'object' && value !== null ? (flatRecordText(value) ?? (long ? plainTreeText(value) : undefined)) : undefined) ?? stringify(value)
   } catch {
     checkSerialiser(stringify)
     // A getter, proxy trap or toJSON threw: serialise what can be read, naming what could not.

@@ -1,4 +1,4 @@
-import { canonicalArguments } from './canonical.ts'
+import { canonicalArgumentsAfter } from './canonical.ts'
 import type { ResultKey } from './detectors/result-key.ts'
 import type { TrackedCall } from './detectors/run-key.ts'
 import { matchesShape, shapeOf, type PlainShape } from './plain-shape.ts'
@@ -36,7 +36,7 @@ interface ReadArguments {
 export function readArguments(chain: Chain, tool: string, args: unknown): ReadArguments {
   const runArguments = chain.tool === tool ? chain.canonicalArguments : undefined
   if (runArguments !== undefined && chain.shape !== undefined && matchesShape(args, chain.shape)) return { canonical: runArguments, repeat: true }
-  return { canonical: canonicalArguments(args), repeat: false }
+  return { canonical: canonicalArgumentsAfter(args, runArguments), repeat: false }
 }
 
 /**

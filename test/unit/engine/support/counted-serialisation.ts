@@ -8,7 +8,7 @@ type PlainShapeModule = typeof import('../../../../engine/plain-shape.ts')
 const serialised = { calls: 0 }
 const shaped = { calls: 0 }
 
-/** The canonical module, its serialiser counted. */
+/** The canonical module, its serialisations counted (the chain's, after its run's text, too). */
 export async function countedCanonical(importOriginal: () => Promise<CanonicalModule>): Promise<CanonicalModule> {
   const canonical = await importOriginal()
   return {
@@ -16,6 +16,10 @@ export async function countedCanonical(importOriginal: () => Promise<CanonicalMo
     canonicalArguments: (value: unknown) => {
       serialised.calls++
       return canonical.canonicalArguments(value)
+    },
+    canonicalArgumentsAfter: (value: unknown, previous: string | undefined) => {
+      serialised.calls++
+      return canonical.canonicalArgumentsAfter(value, previous)
     },
   }
 }

@@ -53,8 +53,17 @@ export function setup() {
   return { api, faults, events }
 }
 
-// Arguments that take the serialiser through objects, arrays, strings and numbers.
-export const ARGS = { path: 'src/format.ts', lines: [1, 20] }
+// Arguments that take the serialiser through objects, arrays, strings and numbers: the BigInt
+// leaves them to it (the engine writes plain data itself: engine/plain-tree-text.ts).
+export const ARGS = { path: 'src/format.ts', lines: [1, 20n] }
+const OTHER_ARGS = { q: 'x', n: [1, 2n] }
+
+/**
+ * Plain data the engine writes itself: a flat record, and nested data in JSON text of 8 KB and
+ * more, as a wire format sends it (engine/canonical.ts).
+ */
+export const PLAIN_ARGS = { path: 'src/format.ts', from: 1, to: 20, all: null }
+export const PLAIN_TEXT = JSON.stringify({ q: 'say "hi"', rows: Array.from({ length: 400 }, (_, i) => ({ id: i, tags: ['a', null] })) })
 
 /**
  * Every page API call, made while the corpus entry is in place (no `next`: `postExecute` runs to
@@ -64,7 +73,7 @@ export function callEverything(api: PageGuard) {
   const agent = { name: 'main' }
   const decisions: Promise<PostToolDecision>[] = []
   for (let i = 0; i < 5; i++) decisions[i] = api.postExecute({ agent, name: 'read_file', arguments: ARGS }, { isError: false })
-  const observed = api.observe({ agent: { name: 'other' }, name: 'grep', arguments: '{"q":"x","n":[1]}' })
+  const observed = api.observe({ agent: { name: 'other' }, name: 'grep', arguments: OTHER_ARGS })
   const snapshot = api.snapshot()
   api.promptSubmit(agent)
   const afterPrompt = api.snapshot()

@@ -6,7 +6,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createRepeatToolGuard, GuardConfigError, type PostToolDecision } from '../../../../engine/index.ts'
 import { createPageGuard, type PageGuard } from '../../../../extension/src/page/page-api.ts'
 import { GENTLE as GENTLE_REMINDER } from '../../engine/support/texts.ts'
-import { getOwnPropertyDescriptor, NativeDate, nativeJson, PAGE_ERROR, thrower, whileReplaced, whileReplacedAsync, setup, callEverything, reminderTexts, CORPUS } from './replaced-builtins-corpus.ts'
+import {
+  getOwnPropertyDescriptor,
+  NativeDate,
+  nativeJson,
+  PAGE_ERROR,
+  thrower,
+  whileReplaced,
+  whileReplacedAsync,
+  setup,
+  callEverything,
+  reminderTexts,
+  CORPUS,
+  PLAIN_ARGS,
+  PLAIN_TEXT,
+} from './replaced-builtins-corpus.ts'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -28,7 +42,7 @@ describe('a page that replaces a built-in with a throwing one after the guard is
       expect(observed).toBeUndefined()
       expect(snapshot).toEqual([
         expect.objectContaining({ label: 'main', tool: 'read_file', count: 5 }),
-        expect.objectContaining({ label: 'other', tool: 'grep', canonicalArguments: '{"n":[1],"q":"x"}', count: 1 }),
+        expect.objectContaining({ label: 'other', tool: 'grep', canonicalArguments: '{"n":[1,2],"q":"x"}', count: 1 }),
       ])
       expect(events.filter((e) => e.type === 'chain-reset')).toEqual([expect.objectContaining({ reason: 'prompt', previousCount: 5 })])
     } else {
@@ -38,6 +52,20 @@ describe('a page that replaces a built-in with a throwing one after the guard is
       for (const fault of faults) expect(fault).toContain(PAGE_ERROR)
       expect(settled.flatMap(reminderTexts)).toEqual([])
     }
+  })
+
+  // Plain data the engine writes itself is written with built-ins captured at start-up.
+  it.each(CORPUS)('$name: a flat record, and long nested JSON text, still remind', async ({ target, key }) => {
+    const { api, faults } = setup()
+    const agent = { name: 'main' }
+    const decisions = whileReplaced(target, key, thrower, () => {
+      const made: Promise<PostToolDecision>[] = []
+      for (let i = 0; i < 5; i++) made[i] = api.postExecute({ agent, name: 'read_file', arguments: PLAIN_ARGS }, { isError: false })
+      for (let i = 0; i < 3; i++) made[5 + i] = api.postExecute({ agent, name: 'grep', arguments: PLAIN_TEXT }, { isError: false })
+      return made
+    })
+    expect((await Promise.all(decisions)).map(reminderTexts)).toEqual([[], [], [GENTLE_REMINDER], [], [expect.stringContaining('- consecutive_calls: 5')], [], [], [GENTLE_REMINDER]])
+    expect(faults).toEqual([])
   })
 
   // The extension builds its guard on the page's first call, maybe after the page replaced one.
