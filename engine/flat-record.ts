@@ -19,12 +19,14 @@ import { isArray, isArrayBufferView, jsonStringify, objectKeys } from './intrins
 /** Keys at most: a copy with more would be slower to build than the serialiser's own walk. */
 const MAX_KEYS = 32
 
-// An object of the page's `Object.prototype`, made when this module loads: JSON.stringify would
-// call a `toJSON` the page put on that prototype (the serialiser then gets its turn).
+// An object and an array of the page's prototypes, made when this module loads: JSON.stringify
+// would call a `toJSON` the page put on `Object.prototype` or `Array.prototype` (the serialiser
+// then gets its turn).
 const probe = {}
+const arrayProbe: unknown[] = []
 
-/** Whether a copy made now would have a `toJSON`, which JSON.stringify would call: the page put one on `Object.prototype`. */
-export const copiesHaveToJson = (): boolean => (probe as { toJSON?: unknown }).toJSON !== undefined
+/** Whether a copy made now would have a `toJSON`, which JSON.stringify would call: the page put one on a prototype a copy has. */
+export const copiesHaveToJson = (): boolean => (probe as { toJSON?: unknown }).toJSON !== undefined || (arrayProbe as { toJSON?: unknown }).toJSON !== undefined
 
 /**
  * Whether assigning `key` to a copy makes it an own member, listed in the order it was added. Not

@@ -14,7 +14,7 @@
 // a key the copy would list elsewhere), and data nested deeper than `MAX_LEVELS` (a cycle never
 // ends, so it stops there too, and the serialiser writes its marker).
 import { copiedMember, copiesHaveToJson, LEFT_OUT, recordCopy } from './flat-record.ts'
-import { isArray, isArrayBufferView, jsonStringify } from './intrinsics.ts'
+import { isArray, isArrayBufferView, isSafeInteger, jsonStringify, objectHasOwn } from './intrinsics.ts'
 
 /** Levels at most, far below the serialiser's depth cap (stringifiers.ts), where it cuts. */
 const MAX_LEVELS = 64
@@ -33,11 +33,17 @@ function copyOf(value: object, level: number): object | undefined {
 }
 
 function arrayCopy(value: readonly unknown[], level: number): unknown[] | undefined {
+  // Read once: a proxy may answer a length no array has, which the serialiser reads its own way.
+  const { length } = value
+  if (!isSafeInteger(length) || length < 0) return undefined
   const items: unknown[] = []
-  for (let i = 0; i < value.length; i++) {
+  for (let i = 0; i < length; i++) {
     const item = copiedMember(value[i], level, copyOf)
     if (item === undefined) return undefined
     items[i] = item === LEFT_OUT ? null : item
+    // A setter the page put on an index of Array.prototype or Object.prototype takes the item
+    // instead of the copy (JSON.stringify would then read its getter).
+    if (!objectHasOwn(items, i)) return undefined
   }
   return items
 }

@@ -127,6 +127,21 @@ describe('the canonical form of nested plain data', () => {
     expect(plainTreeText({ a: Object.fromEntries(Array.from({ length: 32 }, (_, i) => [`k${i}`, i])) })).toBeDefined()
   })
 
+  it('leaves to the serialiser an array whose length no array has, and arrays the page took an index of', () => {
+    for (const length of [undefined, -1, null, 1.5, '2']) {
+      const odd = new Proxy([1, 2], { get: (target, key) => (key === 'length' ? length : Reflect.get(target, key)) })
+      expect(plainTreeText({ a: odd })).toBeUndefined()
+    }
+    // A setter on an index would take the copy's item, and its getter give JSON.stringify another.
+    Object.defineProperty(Array.prototype, '1', { get: () => 'P', set: () => undefined, configurable: true })
+    try {
+      expect(plainTreeText({ a: [1, 2] })).toBeUndefined()
+      expect(canonicalArgumentsAfter({ a: [1, 2] }, 'x'.repeat(8_192))).toBe(stringify({ a: [1, 2] }))
+    } finally {
+      delete (Array.prototype as unknown as Record<string, unknown>)[1]
+    }
+  })
+
   it('leaves everything to the serialiser while the page gives Object.prototype or Array.prototype a toJSON', () => {
     const args = { a: { b: [1, 2] } }
     ;(Object.prototype as { toJSON?: unknown }).toJSON = () => 'everywhere'
@@ -140,5 +155,9 @@ describe('the canonical form of nested plain data', () => {
     ;(Array.prototype as { toJSON?: unknown }).toJSON = () => 'every array'
     expect(plainTreeText(args)).toBeUndefined()
     expect(canonicalArguments(args)).toBe(stringify(args))
+    // An array without a prototype has no toJSON to find, but a copy would inherit the page's.
+    const bareList = { a: Object.setPrototypeOf([1, 2], null) as unknown[] }
+    expect(plainTreeText(bareList)).toBeUndefined()
+    expect(canonicalArguments(bareList)).toBe('{"a":[1,2]}')
   })
 })
