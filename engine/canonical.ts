@@ -16,7 +16,7 @@ import { typedArrayCopy } from './typed-array-copy.ts'
  * (`BrokenSerialiserError`).
  */
 export function canonicalArguments(value: unknown): string {
-  return typeof value === 'string' ? (canonicalJson(value) ?? value) : canonicalValue(value, false)
+  return canonicalArgumentsAfter(value, undefined)
 }
 
 /**
@@ -44,11 +44,11 @@ export function canonicalJson(text: string): string | undefined {
   return losesDigits(text) ? exactCanonical(text) : canonicalValue(parsed, text.length >= LONG_TEXT)
 }
 
-/** `long`: the text is likely long, so nested plain data is written flat too. */
+/** `long`: the text is likely long, so it is written flat also when nested (the copy writes a flat record too). */
 function canonicalValue(value: unknown, long: boolean): string {
   let text: string | undefined
   try {
-    text = (typeof value === 'object' && value !== null ? (flatRecordText(value) ?? (long ? plainTreeText(value) : undefined)) : undefined) ?? stringify(value)
+    text = (typeof value === 'object' && value !== null ? (long ? plainTreeText(value) : flatRecordText(value)) : undefined) ?? stringify(value)
   } catch {
     checkSerialiser(stringify)
     // A getter, proxy trap or toJSON threw: serialise what can be read, naming what could not.
