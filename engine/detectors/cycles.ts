@@ -23,8 +23,6 @@ interface CycleWindow {
   readonly since: number[]
   /** How many of the latest calls are the one call object the ring took last. */
   sameObject: number
-  /** The latest call: the ring's newest entry, read without working out its slot. */
-  last: TrackedCall | undefined
   /**
    * Repeats of the ring's one object not yet added to `held`: each adds one to every period, so
    * a long run of them is counted here and added when `held` is next read.
@@ -60,7 +58,7 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
     if (kept !== undefined && kept.detector === detector) return kept
     // Captured built-ins only: a page may have replaced `Array.prototype.fill`
     // (docs/security.md, "A page that replaces built-ins").
-    const made: CycleWindow = { detector, recent: [], seen: 0, held: zeros(maxPeriod + 1), since: zeros(maxPeriod + 1), sameObject: 0, last: undefined, repeated: 0 }
+    const made: CycleWindow = { detector, recent: [], seen: 0, held: zeros(maxPeriod + 1), since: zeros(maxPeriod + 1), sameObject: 0, repeated: 0 }
     owner.cycleWindow = made
     return made
   }
@@ -69,7 +67,7 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
   function observe(owner: WindowOwner, call: TrackedCall, runLength: number): CycleFired | undefined {
     const agentWindow = windowOf(owner)
     const { recent, held, seen } = agentWindow
-    if (agentWindow.sameObject >= maxPeriod && agentWindow.last === call) repeatObject(agentWindow)
+    if (agentWindow.sameObject >= maxPeriod && recent[(seen - 1) % maxPeriod] === call) repeatObject(agentWindow)
     else takeCall(agentWindow, call)
     // A run at least as long as the longest period is a plain repeat over every period: the chain's.
     if (runLength >= maxPeriod) return undefined
@@ -116,8 +114,7 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
       // A repeat of the ring's one object never starts a pattern (every period already holds).
       if (held[p] === 1) since[p] = clock.mark()
     }
-    agentWindow.sameObject = agentWindow.last === call ? agentWindow.sameObject + 1 : 1
-    agentWindow.last = call
+    agentWindow.sameObject = seen > 0 && recent[(seen - 1) % maxPeriod] === call ? agentWindow.sameObject + 1 : 1
     recent[seen % maxPeriod] = call
     agentWindow.seen = seen + 1
   }
