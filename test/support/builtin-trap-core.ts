@@ -1,5 +1,5 @@
 // The core of a page that replaces its built-ins after load with traps, shared by the hooks' unit
-// tests (in Node, test/unit/extension/page/builtin-traps.ts) and their end-to-end tests (inside a real
+// tests (in Node, test/unit/extension/page/support/builtin-traps.ts) and their end-to-end tests (inside a real
 // page, test/e2e/extension/builtin-traps.ts): every method and getter of the given owners, the
 // `Symbol.hasInstance` of the given constructors (what `instanceof` reads) and the given global
 // constructors themselves, each a wrapper that calls `note` with its name and then the original,

@@ -5,7 +5,7 @@ import { CONTENT_PORT, PANEL_PORT } from '../../../../extension/src/protocol/mes
 import { checkBackgroundToPanel } from '../../../../extension/src/protocol/validate.ts'
 import { FakePort } from '../support/fake-port.ts'
 import { v } from '../support/samples.ts'
-import { clock, content, events, freshRouterEachTest, ORIGIN, PAGE_URL, panel, router } from './router-stage.ts'
+import { clock, content, events, freshRouterEachTest, ORIGIN, PAGE_URL, panel, router } from './support/router-stage.ts'
 
 freshRouterEachTest()
 

@@ -6,7 +6,7 @@ import { checkBackgroundToPanel } from '../../../../extension/src/protocol/valid
 import { FakeClock } from '../support/fake-clock.ts'
 import { FakeContentPort, FakePort } from '../support/fake-port.ts'
 import { call, contentReport, v } from '../support/samples.ts'
-import { ORIGIN, PAGE_URL } from './router-stage.ts'
+import { ORIGIN, PAGE_URL } from './support/router-stage.ts'
 
 const LIMITS = { eventsPerSecond: 100, burstEvents: 200, bytesPerSecond: 1e9, burstBytes: 1e9 }
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createRouter } from '../../../../extension/src/background/router.ts'
 import { checkBackgroundToPanel } from '../../../../extension/src/protocol/validate.ts'
 import { call, v } from '../support/samples.ts'
-import { clock, content, events, freshRouterEachTest, ORIGIN, PAGE_ORIGIN, PAGE_URL, panel, router, useRouter } from './router-stage.ts'
+import { clock, content, events, freshRouterEachTest, ORIGIN, PAGE_ORIGIN, PAGE_URL, panel, router, useRouter } from './support/router-stage.ts'
 
 freshRouterEachTest()
 

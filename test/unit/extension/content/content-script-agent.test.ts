@@ -4,10 +4,10 @@
 // next one.
 import { describe, expect, it, vi } from 'vitest'
 import type { PageGuard } from '../../../../extension/src/page/page-api.ts'
-import { tab, useContentTab } from './content-tab.ts'
+import { tab, useContentTab } from './support/content-tab.ts'
 
-vi.mock('webextension-polyfill', async () => (await import('./content-tab.ts')).tabModules['webextension-polyfill'])
-vi.mock('../../../../extension/src/page/fetch/install.ts', async () => (await import('./content-tab.ts')).tabModules.fetchInstall)
+vi.mock('webextension-polyfill', async () => (await import('./support/content-tab.ts')).tabModules['webextension-polyfill'])
+vi.mock('../../../../extension/src/page/fetch/install.ts', async () => (await import('./support/content-tab.ts')).tabModules.fetchInstall)
 
 useContentTab()
 

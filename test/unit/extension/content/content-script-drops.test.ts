@@ -5,10 +5,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { PROTOCOL_VERSION } from '../../../../extension/src/protocol/events.ts'
 import { CONTENT_SOURCE, PAGE_SOURCE } from '../../../../extension/src/protocol/messages.ts'
-import { channel, sentDrops, useContentTab } from './content-tab.ts'
+import { channel, sentDrops, useContentTab } from './support/content-tab.ts'
 
-vi.mock('webextension-polyfill', async () => (await import('./content-tab.ts')).tabModules['webextension-polyfill'])
-vi.mock('../../../../extension/src/page/fetch/install.ts', async () => (await import('./content-tab.ts')).tabModules.fetchInstall)
+vi.mock('webextension-polyfill', async () => (await import('./support/content-tab.ts')).tabModules['webextension-polyfill'])
+vi.mock('../../../../extension/src/page/fetch/install.ts', async () => (await import('./support/content-tab.ts')).tabModules.fetchInstall)
 
 useContentTab()
 

@@ -7,10 +7,10 @@ import { RECOMMENDED_CONFIG } from '../../../../engine/index.ts'
 import type { PageGuard } from '../../../../extension/src/page/page-api.ts'
 import { PROTOCOL_VERSION } from '../../../../extension/src/protocol/events.ts'
 import { CONTENT_SOURCE, PAGE_SOURCE } from '../../../../extension/src/protocol/messages.ts'
-import { deliver, sent, sentEvents, useContentTab } from './content-tab.ts'
+import { deliver, sent, sentEvents, useContentTab } from './support/content-tab.ts'
 
-vi.mock('webextension-polyfill', async () => (await import('./content-tab.ts')).tabModules['webextension-polyfill'])
-vi.mock('../../../../extension/src/page/fetch/install.ts', async () => (await import('./content-tab.ts')).tabModules.fetchInstall)
+vi.mock('webextension-polyfill', async () => (await import('./support/content-tab.ts')).tabModules['webextension-polyfill'])
+vi.mock('../../../../extension/src/page/fetch/install.ts', async () => (await import('./support/content-tab.ts')).tabModules.fetchInstall)
 
 useContentTab()
 

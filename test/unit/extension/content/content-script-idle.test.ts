@@ -3,10 +3,10 @@
 // page has no agent: it costs the worker nothing until a panel asks about it.
 import { describe, expect, it, vi } from 'vitest'
 import { PROTOCOL_VERSION } from '../../../../extension/src/protocol/events.ts'
-import { sentEvents, tab, tellTopFrame, useContentTab } from './content-tab.ts'
+import { sentEvents, tab, tellTopFrame, useContentTab } from './support/content-tab.ts'
 
-vi.mock('webextension-polyfill', async () => (await import('./content-tab.ts')).tabModules['webextension-polyfill'])
-vi.mock('../../../../extension/src/page/fetch/install.ts', async () => (await import('./content-tab.ts')).tabModules.fetchInstall)
+vi.mock('webextension-polyfill', async () => (await import('./support/content-tab.ts')).tabModules['webextension-polyfill'])
+vi.mock('../../../../extension/src/page/fetch/install.ts', async () => (await import('./support/content-tab.ts')).tabModules.fetchInstall)
 
 useContentTab()
 

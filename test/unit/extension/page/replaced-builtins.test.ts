@@ -20,7 +20,7 @@ import {
   CORPUS,
   PLAIN_ARGS,
   PLAIN_TEXT,
-} from './replaced-builtins-corpus.ts'
+} from './support/replaced-builtins-corpus.ts'
 
 afterEach(() => {
   vi.useRealTimers()

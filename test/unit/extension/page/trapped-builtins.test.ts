@@ -8,7 +8,7 @@ import type { WebMcpAnalysis } from '../../../../extension/src/page/webmcp/analy
 import type { WireAnalysis } from '../../../../extension/src/page/wire/analysis.ts'
 import { installXhrInterceptor } from '../../../../extension/src/page/xhr/install.ts'
 import { openaiChatBody, repeat } from '../../../fixtures/wire/conversations.ts'
-import { createTraps, type Traps } from './builtin-traps.ts'
+import { createTraps, type Traps } from './support/builtin-traps.ts'
 
 // The hooks over the page's transports, with every built-in trapped while a hooked call runs
 // (builtin-traps.ts): the fakes stand for the browser's natives, the page's tool and the analysis,

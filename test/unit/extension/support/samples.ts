@@ -5,20 +5,33 @@ import { PAGE_SOURCE, type ContentReport, type PageToContent, type TabBatch } fr
 
 export const v = PROTOCOL_VERSION
 
-export const call = (tool = 'read_file', count = 1): Extract<PanelEvent, { type: 'call' }> => ({
-  type: 'call',
-  at: 1_700_000_000_000,
-  agentId: 'hook:1',
-  seq: count,
-  tool,
-  args: '{"path":"a.txt"}',
-  argsLength: 16,
-  tracked: true,
-  denied: false,
-  isError: false,
-  count,
-  nextThreshold: 3,
-})
+type CallEvent = Extract<PanelEvent, { type: 'call' }>
+
+/**
+ * A `call` event: a tracked first call of `read_file` by `hook:1`, with `fields` over it. Its
+ * `argsLength` is that of its `args` unless `fields` says otherwise (a text cut to the caps).
+ */
+export const callEvent = (fields: Partial<Omit<CallEvent, 'type'>> = {}): CallEvent => {
+  const args = fields.args ?? '{"path":"a.txt"}'
+  return {
+    type: 'call',
+    at: 1_700_000_000_000,
+    agentId: 'hook:1',
+    seq: 1,
+    tool: 'read_file',
+    args,
+    argsLength: args.length,
+    tracked: true,
+    denied: false,
+    isError: false,
+    count: 1,
+    nextThreshold: 3,
+    ...fields,
+  }
+}
+
+/** The `count`th call of a run of `tool`. */
+export const call = (tool = 'read_file', count = 1): CallEvent => callEvent({ tool, seq: count, count })
 
 export const EVENTS: Record<PanelEvent['type'], PanelEvent> = {
   agent: { type: 'agent', at: 1, agent: { id: 'hook:2', kind: 'hook', label: 'sub', parentId: 'hook:1' } },

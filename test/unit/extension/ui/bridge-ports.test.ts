@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { isLoopbackPage, parseBridgePort, portsFromQuery } from '../../../../extension/src/ui/bridge-ports.ts'
 import { BRIDGE_PORTS_STORAGE_KEY, createStoredBridgePorts, MAX_STORED_PORTS, readStoredPorts } from '../../../../extension/src/ui/stored-bridge-ports.ts'
-import { fakeStorage } from '../../panel/fake-storage.ts'
+import { fakeStorage } from '../panel/support/fake-storage.ts'
 
 const notAPort = (text: string) => ({ ok: false, reason: `"${text}" is not a port: a whole number from 1 to 65535.` })
 

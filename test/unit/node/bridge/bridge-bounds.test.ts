@@ -1,4 +1,5 @@
 // A hostile client cannot grow the process's memory past the bridge's stated bounds.
+import { callEvent } from '../../extension/support/samples.ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PROTOCOL_VERSION, type PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import { connect, type Stage, stage } from './bridge-stage.ts'
@@ -9,20 +10,7 @@ afterEach(async () => {
   current = undefined
 })
 
-const call = (seq: number, args: string): PanelEvent => ({
-  type: 'call',
-  at: seq,
-  agentId: 'wire:1',
-  seq,
-  tool: 'search',
-  args,
-  argsLength: args.length,
-  tracked: true,
-  denied: false,
-  isError: false,
-  count: seq,
-  nextThreshold: null,
-})
+const call = (seq: number, args: string): PanelEvent => callEvent({ at: seq, agentId: 'wire:1', seq, tool: 'search', args, count: seq, nextThreshold: null })
 
 describe('the bridge bounds', () => {
   it('closes a client that sends a message over maxPayload (1009), before reading it whole', async () => {

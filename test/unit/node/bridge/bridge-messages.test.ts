@@ -1,5 +1,6 @@
 // What crosses the bridge: the process's events live and as history, and a panel's config, checked
 // by the protocol's validators and the engine's resolveConfig before the process applies it.
+import { callEvent } from '../../extension/support/samples.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../../../engine/index.ts'
 import type { PanelEvent } from '../../../../extension/src/protocol/events.ts'
@@ -14,20 +15,7 @@ afterEach(async () => {
 })
 
 const agent: PanelEvent = { type: 'agent', at: 1, agent: { id: 'wire:1', kind: 'wire', label: 'weather bot', format: 'openai-chat', reach: 'fetch' } }
-const call = (seq: number, count: number): PanelEvent => ({
-  type: 'call',
-  at: 2 + seq,
-  agentId: 'wire:1',
-  seq,
-  tool: 'search',
-  args: '{"q":"x"}',
-  argsLength: 9,
-  tracked: true,
-  denied: false,
-  isError: false,
-  count,
-  nextThreshold: 3,
-})
+const call = (seq: number, count: number): PanelEvent => callEvent({ at: 2 + seq, agentId: 'wire:1', seq, tool: 'search', args: '{"q":"x"}', count })
 
 describe('the bridge messages', () => {
   it('sends live events in batches the protocol validator accepts, and late panels the history and a snapshot', async () => {

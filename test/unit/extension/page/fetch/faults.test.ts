@@ -5,7 +5,7 @@ import { RECOMMENDED_CONFIG, resolveConfig } from '../../../../../engine/index.t
 import { installFetchInterceptor } from './fetch-interceptor.ts'
 import type { PanelEvent } from '../../../../../extension/src/protocol/events.ts'
 import { openaiChatBody } from '../../../../fixtures/wire/conversations.ts'
-import { READ, LLM_BODY } from '../looping-agent.ts'
+import { READ, LLM_BODY } from '../support/looping-agent.ts'
 import { page } from './fetch-page.ts'
 
 describe('a failure inside the interceptor sends the original request and reports a fault', () => {

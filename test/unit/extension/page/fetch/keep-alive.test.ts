@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { openaiChatBody } from '../../../../fixtures/wire/conversations.ts'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
-import { LOOP3, LLM_BODY } from '../looping-agent.ts'
+import { LOOP3, LLM_BODY } from '../support/looping-agent.ts'
 import { page } from './fetch-page.ts'
 
 describe('keep-alive', () => {

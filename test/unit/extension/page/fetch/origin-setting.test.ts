@@ -4,7 +4,7 @@ import { RECOMMENDED_CONFIG, resolveConfig } from '../../../../../engine/index.t
 import { checkPanelEvent } from '../../../../../extension/src/protocol/validate.ts'
 import type { ZeroCodeMode } from '../../../../../extension/src/protocol/zero-code-mode.ts'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
-import { LLM_BODY } from '../looping-agent.ts'
+import { LLM_BODY } from '../support/looping-agent.ts'
 import { page } from './fetch-page.ts'
 
 describe("the origin's setting", () => {

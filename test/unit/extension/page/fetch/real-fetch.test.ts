@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
-import { LLM_BODY } from '../looping-agent.ts'
+import { LLM_BODY } from '../support/looping-agent.ts'
 import { page } from './fetch-page.ts'
 
 describe("with Node's real fetch and a local server", () => {

@@ -6,7 +6,7 @@ import { installFetchInterceptor } from './fetch-interceptor.ts'
 import { checkPanelEvent } from '../../../../../extension/src/protocol/validate.ts'
 import { anthropicBody, openaiChatBody } from '../../../../fixtures/wire/conversations.ts'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
-import { READ, LOOP3, LLM_BODY } from '../looping-agent.ts'
+import { READ, LOOP3, LLM_BODY } from '../support/looping-agent.ts'
 import { page } from './fetch-page.ts'
 
 describe('an LLM request with a due reminder', () => {

@@ -1,7 +1,7 @@
 // The fetch interceptor's rewritten init keeps every field of the page's own.
 import { describe, expect, test } from 'vitest'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
-import { LLM_BODY } from '../looping-agent.ts'
+import { LLM_BODY } from '../support/looping-agent.ts'
 import { page } from './fetch-page.ts'
 
 /** What fetch reads of an init, as Node's Request constructor (undici, after the WHATWG spec) reads it. */

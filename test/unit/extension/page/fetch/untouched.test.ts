@@ -1,6 +1,6 @@
 // The fetch interceptor lets what is not an LLM request with a due reminder pass as it came.
 import { describe, expect, test } from 'vitest'
-import { LLM_BODY } from '../looping-agent.ts'
+import { LLM_BODY } from '../support/looping-agent.ts'
 import { page } from './fetch-page.ts'
 
 describe('what passes untouched: the very same arguments, no event', () => {

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest'
 import { installDataChannelHooks } from '../../../../../extension/src/page/realtime/data-channel.ts'
 import type { WireAnalysis } from '../../../../../extension/src/page/wire/analysis.ts'
-import { createTraps } from '../builtin-traps.ts'
+import { createTraps } from '../support/builtin-traps.ts'
 
 type Listener = (event: unknown) => void
 

@@ -10,7 +10,7 @@ import { createWireAnalysis, type WireAnalysis } from '../../../../../extension/
 import type { PanelEvent } from '../../../../../extension/src/protocol/events.ts'
 import type { ZeroCodeMode } from '../../../../../extension/src/protocol/zero-code-mode.ts'
 import { openaiChatBody } from '../../../../fixtures/wire/conversations.ts'
-import { loop } from '../looping-agent.ts'
+import { loop } from '../support/looping-agent.ts'
 
 export const MODEL = 'Hermes-3-Llama-3.1-8B-q4f16_1-MLC'
 

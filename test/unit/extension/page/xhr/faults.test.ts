@@ -3,7 +3,7 @@ import vm from 'node:vm'
 import { describe, expect, test } from 'vitest'
 import { createNativeLook } from '../../../../../extension/src/page/native-look.ts'
 import { installXhrInterceptor } from '../../../../../extension/src/page/xhr/install.ts'
-import { LLM_BODY } from '../looping-agent.ts'
+import { LLM_BODY } from '../support/looping-agent.ts'
 import { page, post } from './fake-xhr-page.ts'
 
 describe('a failure inside the hooks sends the request as it came and reports a fault', () => {

@@ -1,7 +1,7 @@
 // The native XMLHttpRequest's own errors reach the page through the hooks, from the native call.
 import { describe, expect, test } from 'vitest'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
-import { LLM_BODY } from '../looping-agent.ts'
+import { LLM_BODY } from '../support/looping-agent.ts'
 import { page, post, sentBody } from './fake-xhr-page.ts'
 
 describe("the native methods' own errors reach the page, from the native call", () => {

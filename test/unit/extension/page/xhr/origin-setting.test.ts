@@ -1,7 +1,7 @@
 // The XMLHttpRequest hooks under each per-origin setting.
 import { describe, expect, test } from 'vitest'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
-import { LLM_BODY } from '../looping-agent.ts'
+import { LLM_BODY } from '../support/looping-agent.ts'
 import { page, post, sentBody } from './fake-xhr-page.ts'
 
 describe("the origin's setting", () => {

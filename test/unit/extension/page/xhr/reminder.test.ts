@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { checkPanelEvent } from '../../../../../extension/src/protocol/validate.ts'
 import { anthropicBody } from '../../../../fixtures/wire/conversations.ts'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
-import { LOOP3, LLM_BODY } from '../looping-agent.ts'
+import { LOOP3, LLM_BODY } from '../support/looping-agent.ts'
 import { page, post, sentBody } from './fake-xhr-page.ts'
 
 describe('an LLM request with a due reminder', () => {

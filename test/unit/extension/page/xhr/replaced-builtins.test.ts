@@ -1,7 +1,7 @@
 // The XMLHttpRequest hooks on a page that replaces built-ins after they are installed.
 import { describe, expect, test } from 'vitest'
 import { GENTLE } from '../../../../fixtures/wire/reminders.ts'
-import { LLM_BODY } from '../looping-agent.ts'
+import { LLM_BODY } from '../support/looping-agent.ts'
 import { page, post, sentBody } from './fake-xhr-page.ts'
 
 describe('a page that replaces built-ins after the hooks are installed', () => {

@@ -1,6 +1,6 @@
 // The XMLHttpRequest hooks let what is not an LLM request with a due reminder pass as it came.
 import { describe, expect, test } from 'vitest'
-import { LLM_BODY } from '../looping-agent.ts'
+import { LLM_BODY } from '../support/looping-agent.ts'
 import { page, post } from './fake-xhr-page.ts'
 
 describe('what passes untouched: the very same arguments, the analysis never asked', () => {
