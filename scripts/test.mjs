@@ -38,7 +38,7 @@ const steps = [
   // The engine again, on its own: no DOM and no Node types, so it cannot lean on either.
   ['engine type check', 'npx', ['tsc', '-p', 'engine']],
   // Lint rules (the import boundaries among them) and formatting, as `npm run lint` (biome.jsonc).
-  ['lint', 'npx', ['biome', 'ci', '.']],
+  ['lint', 'npx', ['biome', 'ci', '--error-on-warnings', '.']],
   ['unit tests', ...vitest('unit', '--coverage'), { RTG_TEST_SEED: seed }],
   ['build', 'node', ['scripts/build.mjs']],
   ['end-to-end tests', ...vitest('e2e', '--config', 'vitest.e2e.config.ts')],

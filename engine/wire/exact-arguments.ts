@@ -2,7 +2,7 @@
 // Gemini's `functionCall.args`): `JSON.parse` of the body rounds `{"id":1800000000000000001}` and
 // `{"id":1800000000000000002}` to one number, and two different calls would read as a repeat. So
 // an arguments object whose numbers may have lost digits is handed on as its own JSON text, cut
-// from the body, which the canonical form reads with every digit (engine.md, "Known limits").
+// from the body, which the canonical form reads with every digit (docs/engine.md, "Known limits").
 // Nothing is read again unless the body holds such a number and the arguments hold a number a
 // double may have rounded: the common body costs one scan for long digit runs.
 import { losesDigits } from '../exact-json.ts'

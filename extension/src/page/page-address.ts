@@ -49,7 +49,7 @@ function bareOf(href: string, origin: string): string {
   if (!hasAuthority) return stringSlice(href, 0, end)
   const host = colon + 3
   const slash = indexOf(href, host, (c) => c === SLASH)
-  // biome-ignore lint/complexity/useMathMinMax: the page may have replaced Math.min (CONTRIBUTING.md, The page script)
+  // biome-ignore lint/complexity/useMathMinMax: the page may have replaced Math.min (CONTRIBUTING.md, "Rules for the code")
   const path = slash < end ? slash : end
   let userEnd = host
   for (let i = host; i < path; i++) if (stringCharCodeAt(href, i) === AT) userEnd = i + 1

@@ -49,6 +49,21 @@ function codeFiles(dir: string): string[] {
     .map((e) => relative(ROOT, join(e.parentPath, e.name)))
 }
 
+/**
+ * The text of `file`'s comments, a citation that runs over two comment lines joined into one: the
+ * `//` comments (also after code) and the lines of block comments. Strings are code, not citations.
+ */
+function comments(file: string): string {
+  const lines = read(file).split('\n')
+  const text = lines.flatMap((line) => {
+    const block = /^\s*(?:\/\*\*?|\*(?!\/))\s?(.*)$/.exec(line)
+    if (block) return [block[1]!]
+    const at = line.search(/(?<![:'"`\w])\/\/ /)
+    return at < 0 ? [''] : [line.slice(at + 3)]
+  })
+  return text.join('\n').replace(/\n(?=\S)/g, ' ')
+}
+
 describe('the documents', () => {
   it.each(DOCUMENTS)('%s: every link reaches a file, and a heading where it names one', (file) => {
     const broken = links(file).flatMap(({ link, target, anchor }) => {
@@ -70,13 +85,15 @@ describe('the documents', () => {
   })
 
   it('has every section a code comment cites', () => {
-    const cited = CODE_FOLDERS.flatMap(codeFiles).flatMap((file) => {
-      // A citation may run over two comment lines: join them first.
-      const text = read(file).replace(/\n\s*(?:\/\/|\*)\s*/g, ' ')
-      return [...text.matchAll(/\b(docs\/[\w-]+\.md),? \(?"([^"]+)"/g)].map((m) => ({ file, doc: m[1]!, section: m[2]! }))
-    })
+    const cited = CODE_FOLDERS.flatMap(codeFiles).flatMap((file) => [...comments(file).matchAll(/(?<![\w/.-])([\w/.-]+\.md),? \(?"([^"]+)"/g)].map((m) => ({ file, doc: m[1]!, section: m[2]! })))
     expect(cited.length).toBeGreaterThan(0)
     const missing = cited.filter(({ doc, section }) => !existsSync(join(ROOT, doc)) || !headings(doc).includes(section))
     expect(missing).toEqual([])
+  })
+
+  it('has every document a code comment names, at the path it gives from the root', () => {
+    const named = CODE_FOLDERS.flatMap(codeFiles).flatMap((file) => [...comments(file).matchAll(/(?<![\w/.-])([\w/.-]+\.md)\b/g)].map((m) => `${file}: ${m[1]!}`))
+    expect(named.length).toBeGreaterThan(0)
+    expect(named.filter((entry) => !existsSync(join(ROOT, entry.slice(entry.indexOf(': ') + 2))))).toEqual([])
   })
 })
