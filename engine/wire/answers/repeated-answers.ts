@@ -12,11 +12,11 @@ import { repeatedAnswerText } from './answer-text.ts'
 // Taken when the engine loads: a page that replaces JSON later cannot steer what we write.
 const stringifyJson = jsonStringify
 
-/** When an answer was first seen, and the tokens its response cost. */
+/** When an answer was first seen, and the tokens its response cost (absent when it told none). */
 export interface AnswerMark {
   readonly text: string
   readonly at: number
-  readonly tokens: number
+  readonly tokens?: number
 }
 
 /** What a wire agent remembers of its answers. */
@@ -35,7 +35,8 @@ export interface FiredAnswer {
   readonly item: number
   readonly count: number
   readonly wasteMs: number
-  readonly wasteTokens: number
+  /** Absent when no later answer's response told its usage. */
+  readonly wasteTokens?: number
 }
 
 interface AnswerInputs {
@@ -45,7 +46,7 @@ interface AnswerInputs {
   readonly place: (at: InsertionPoint) => InsertionPoint | undefined
   readonly adapter: WireFormatAdapter
   /** The response the page read that holds an answer of this text, if one was read. */
-  readonly seen: (text: string) => { readonly at: number; readonly tokens: number } | undefined
+  readonly seen: (text: string) => { readonly at: number; readonly tokens?: number } | undefined
   readonly now: number
 }
 
@@ -65,7 +66,7 @@ export function answerReminders(memory: AnswerMemory, { answers, after, place, a
     let mark = memory.marks.get(rank)
     if (mark?.text !== text) {
       const read = seen(text)
-      mark = { text, at: read?.at ?? now, tokens: read?.tokens ?? 0 }
+      mark = { text, at: read?.at ?? now, ...(read?.tokens !== undefined && { tokens: read.tokens }) }
       memory.marks.set(rank, mark)
     }
     count = rank > 0 && !afterCall && answers[rank - 1]!.text === text ? count + 1 : 1
@@ -76,9 +77,12 @@ export function answerReminders(memory: AnswerMemory, { answers, after, place, a
     if (after !== undefined && (count === after || count === 2 * after || count === 3 * after) && !memory.given.has(key)) {
       memory.given.set(key, repeatedAnswerText(count))
       const first = memory.marks.get(rank - count + 1)!
-      let wasteTokens = 0
-      for (let later = rank - count + 2; later <= rank; later++) wasteTokens += memory.marks.get(later)!.tokens
-      if (where) fired.push({ item: -(rank + 1), count, wasteMs: mark.at > first.at ? mark.at - first.at : 0, wasteTokens })
+      let wasteTokens: number | undefined
+      for (let later = rank - count + 2; later <= rank; later++) {
+        const { tokens } = memory.marks.get(later)!
+        if (tokens !== undefined) wasteTokens = (wasteTokens ?? 0) + tokens
+      }
+      if (where) fired.push({ item: -(rank + 1), count, wasteMs: mark.at > first.at ? mark.at - first.at : 0, ...(wasteTokens !== undefined && { wasteTokens }) })
     }
     const reminder = memory.given.get(key)
     if (where && reminder !== undefined) planned.push({ item: -(rank + 1), at: where, values: [stringifyJson(reminderValue(adapter, reminder))] })
@@ -93,7 +97,20 @@ export function answerEvent(agentId: number, seq: number, { count, wasteMs, wast
     content: [{ type: 'text', text: repeatedAnswerText(count) }],
     source: { kind: 'plugin', plugin: 'repeat-tool-guard', form: 'notice', summary: `same answer × ${count}` },
   }
-  return { type: 'reminder', at, agentId, seq, tool: ANSWER_TOOL, count, level: 'repeated-text', detector: 'repeated-text', wasteMs, wasteTokens, message, placement }
+  return {
+    type: 'reminder',
+    at,
+    agentId,
+    seq,
+    tool: ANSWER_TOOL,
+    count,
+    level: 'repeated-text',
+    detector: 'repeated-text',
+    wasteMs,
+    ...(wasteTokens !== undefined && { wasteTokens }),
+    message,
+    placement,
+  }
 }
 
 /** What a repeated-answer reminder names as its tool: an answer belongs to no tool. */

@@ -11,7 +11,7 @@ export interface AnswerRequest {
   readonly adapter: WireFormatAdapter
   readonly history: JsonObject
   readonly place: (at: InsertionPoint) => InsertionPoint | undefined
-  readonly seen: (text: string) => { readonly at: number; readonly tokens: number } | undefined
+  readonly seen: (text: string) => { readonly at: number; readonly tokens?: number } | undefined
   readonly now: number
 }
 

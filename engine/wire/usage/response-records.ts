@@ -7,7 +7,8 @@ import type { ResponseUsage } from './response-usage.ts'
 export interface SeenResponse {
   /** When the page read its end. */
   readonly at: number
-  readonly tokens: number
+  /** Absent when the response told no usage. */
+  readonly tokens?: number
   /** Tells responses apart: calls made by one response share its cost once. */
   readonly response: number
 }
@@ -31,7 +32,7 @@ export function createResponseRecords(maxKeys: number): ResponseRecords {
 
   return {
     add({ tokens, calls, answer }, at) {
-      const record = { at, tokens, response: ++responses }
+      const record = { at, ...(tokens !== undefined && { tokens }), response: ++responses }
       for (const key of calls) remember(key, record)
       if (answer !== undefined) remember(`answer\u0000${answer}`, record)
     },

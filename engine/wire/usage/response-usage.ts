@@ -16,7 +16,8 @@ const parseJson = jsonParse
 
 /** What a response said that waste needs. */
 export interface ResponseUsage {
-  readonly tokens: number
+  /** Absent when the response told no usage: no tokens are known, which is not zero tokens. */
+  readonly tokens?: number
   /** The keys of its tool calls (call-key.ts). */
   readonly calls: readonly string[]
   /** Its text, when it called no tool: an answer. */
@@ -40,6 +41,8 @@ export function createUsageReader(maxChars: number): UsageReader {
   let chars = 0
   let tooLong = false
   let total: number | undefined
+  /** Whether any usage field was read. */
+  let told = false
   let input = 0
   let output = 0
   const calls: string[] = []
@@ -48,6 +51,7 @@ export function createUsageReader(maxChars: number): UsageReader {
 
   function usage(value: unknown): void {
     if (!isRecord(value)) return
+    told ||= typeof value.total_tokens === 'number' || typeof value.input_tokens === 'number' || typeof value.output_tokens === 'number'
     if (typeof value.total_tokens === 'number') total = count(value.total_tokens)
     // Anthropic: `message_start` tells both, each `message_delta` the output so far (and the input, lately).
     if (typeof value.input_tokens === 'number') input = count(value.input_tokens)
@@ -95,7 +99,10 @@ export function createUsageReader(maxChars: number): UsageReader {
       if (typeof said.content === 'string') text += said.content
     }
     // Gemini: each chunk's parts, and its usage so far.
-    if (isRecord(value.usageMetadata) && typeof value.usageMetadata.totalTokenCount === 'number') total = count(value.usageMetadata.totalTokenCount)
+    if (isRecord(value.usageMetadata) && typeof value.usageMetadata.totalTokenCount === 'number') {
+      told = true
+      total = count(value.usageMetadata.totalTokenCount)
+    }
     const candidate = listOf(value.candidates)[0]
     if (isRecord(candidate) && isRecord(candidate.content)) {
       for (const part of listOf(candidate.content.parts)) {
@@ -136,8 +143,7 @@ export function createUsageReader(maxChars: number): UsageReader {
       if (tooLong || mode === undefined) return undefined
       if (mode === 'json') parsed(json)
       else events!.push('\n\n')
-      const tokens = total ?? input + output
-      return { tokens, calls, ...(calls.length === 0 && text !== '' ? { answer: text } : {}) }
+      return { ...(told && { tokens: total ?? input + output }), calls, ...(calls.length === 0 && text !== '' ? { answer: text } : {}) }
     },
   }
 }

@@ -16,10 +16,13 @@ interface Mark {
   readonly at: number
   /** The tokens of the agent's responses up to and with the one that made the call. */
   readonly spent: number
+  /** How many of those responses told their usage: tokens are known only from them. */
+  readonly told: number
 }
 
 interface Meter {
   spent: number
+  told: number
   /** The response last counted: calls one response made share its cost once. */
   last: number | undefined
 }
@@ -30,7 +33,7 @@ const MAX_MARKS = 65_536
 export interface WasteMarks {
   /** Runs `observe` (the engine observing `call` of `agent`) with the call's mark. */
   marked(agent: WireAgent, call: WireCall, observe: () => void): void
-  /** The engine's event with its waste in milliseconds and tokens, when it reports waste. */
+  /** The engine's event with its waste in milliseconds, and in tokens when a response told them, when it reports waste. */
   measured(event: GuardEvent): GuardEvent
 }
 
@@ -46,15 +49,18 @@ export function createWasteMarks(records: ResponseRecords, maxMarks = MAX_MARKS)
       const seen = records.forCall(callKey(call.id, call.name, call.arguments))
       let meter = meters.get(agent)
       if (!meter) {
-        meter = { spent: 0, last: undefined }
+        meter = { spent: 0, told: 0, last: undefined }
         meters.set(agent, meter)
       }
       if (seen && seen.response !== meter.last) {
-        meter.spent += seen.tokens
+        if (seen.tokens !== undefined) {
+          meter.spent += seen.tokens
+          meter.told += 1
+        }
         meter.last = seen.response
       }
       const mark = ++last
-      marks.set(mark, { at: seen?.at ?? now(), spent: meter.spent })
+      marks.set(mark, { at: seen?.at ?? now(), spent: meter.spent, told: meter.told })
       if (marks.size > maxMarks) marks.delete(marks.keys().next().value!)
       const outer = current
       current = mark
@@ -69,8 +75,11 @@ export function createWasteMarks(records: ResponseRecords, maxMarks = MAX_MARKS)
       if ((event.type !== 'reminder' && event.type !== 'blocked') || event.wasteMs === undefined || current === 0) return event
       const to = marks.get(current)!
       const from = marks.get(current - event.wasteMs)
-      const wasteMs = from && to.at > from.at ? to.at - from.at : 0
-      return { ...event, wasteMs, wasteTokens: from ? to.spent - from.spent : 0 }
+      if (!from) return { ...event, wasteMs: 0, wasteTokens: 0 }
+      const wasteMs = to.at > from.at ? to.at - from.at : 0
+      // Tokens only when some response after the run's first call told its usage: none read is
+      // no figure, not zero tokens.
+      return to.told > from.told ? { ...event, wasteMs, wasteTokens: to.spent - from.spent } : { ...event, wasteMs }
     },
   }
 }

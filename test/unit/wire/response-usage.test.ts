@@ -51,7 +51,15 @@ describe('a response read for its usage', () => {
     expect(reader.push('more')).toBe(false)
     expect(reader.end()).toBeUndefined()
     expect(createUsageReader(10).end()).toBeUndefined()
-    expect(read('{"usage":')).toEqual({ tokens: 0, calls: [] })
+    expect(read('{"usage":')).toEqual({ calls: [] })
+  })
+
+  test('tokens only from a response that told its usage: told as zero, they are zero; not told, there are none', () => {
+    expect(read('{"choices":[],"usage":{"total_tokens":0}}')).toEqual({ tokens: 0, calls: [] })
+    expect(read('{"type":"message","content":[],"usage":{"output_tokens":4}}')).toEqual({ tokens: 4, calls: [] })
+    expect(read('{"candidates":[],"usageMetadata":{"totalTokenCount":9}}')).toEqual({ tokens: 9, calls: [] })
+    expect(read('{"candidates":[],"usageMetadata":{"promptTokenCount":9}}')).toEqual({ calls: [] })
+    expect(read('{"choices":[{"message":{"content":"Done."}}]}')).toEqual({ calls: [], answer: 'Done.' })
   })
 
   test('only requests of the four LLM APIs are read, and only while an opt-in detector is on', () => {
@@ -90,7 +98,7 @@ describe('the text a response answers with', () => {
       usage: { input_tokens: 3, output_tokens: 4 },
     }
     expect(read(JSON.stringify(message))).toEqual({ tokens: 7, calls: [], answer: 'Done.' })
-    expect(read('data: 5\n\ndata: "text"\n\n')).toEqual({ tokens: 0, calls: [] })
+    expect(read('data: 5\n\ndata: "text"\n\n')).toEqual({ calls: [] })
   })
 })
 
@@ -129,5 +137,22 @@ describe('waste marks', () => {
     ])
     // Outside a marked call the engine's event is its own.
     expect(marks.measured(reminder(4))).toEqual(reminder(4))
+  })
+
+  test('a run whose later responses told no usage has no tokens; one that told some has theirs', () => {
+    const records = createResponseRecords(8)
+    records.add({ tokens: 5, calls: [callKey('c1', 'read', '{}')] }, 1_000)
+    records.add({ calls: [callKey('c2', 'read', '{}')] }, 2_000)
+    records.add({ tokens: 0, calls: [callKey('c3', 'read', '{}')] }, 3_000)
+    const marks = createWasteMarks(records)
+    const measured: unknown[] = []
+    const wire = { ...agent, seen: [] }
+    marks.marked(wire, call('c1'), () => undefined)
+    marks.marked(wire, call('c2'), () => measured.push(marks.measured(reminder(1))))
+    marks.marked(wire, call('c3'), () => measured.push(marks.measured(reminder(2))))
+    expect(measured).toEqual([
+      { ...reminder(1_000), wasteMs: 1_000 },
+      { ...reminder(2_000), wasteMs: 2_000, wasteTokens: 0 },
+    ])
   })
 })
