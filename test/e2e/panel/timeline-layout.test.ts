@@ -120,4 +120,38 @@ describe('the panel’s layout', () => {
     expect(timeline.width).toBeGreaterThan(540)
     expect(timeline.height).toBeGreaterThan(200)
   })
+
+  it('keeps an agent’s label readable beside its badges, and the tab’s waste whole in a narrow panel', async () => {
+    const { page, tabId } = await stage.open('agent.html?tab=badges')
+    const panel = await stage.browser.openPanel(tabId)
+    await panel.getByTestId('tab-config').click()
+    await panel.getByTestId('config-input').fill(JSON.stringify({ similar: { threshold: 0.6, minCalls: 3 } }))
+    await panel.getByTestId('config-apply').click()
+    await expect.poll(() => page.evaluate(() => (window.__REPEAT_TOOL_GUARD__.config as { similar?: unknown }).similar)).toEqual({ threshold: 0.6, minCalls: 3 })
+    for (const q of ['configure auth', 'configure the auth', 'configure auth now', 'configure auth today']) await calls(page, 'research assistant', 'search', { q }, 1)
+    await panel.getByTestId('tab-timeline').click()
+    await expect.poll(() => panel.getByTestId('agent-waste-cost').count()).toBe(1)
+
+    /** The agent's row: its label's width and full width, and how far its name cell's parts reach past where the current run begins. */
+    const row = () =>
+      panel.locator('[data-testid=agent-row][data-agent]').evaluate((agentRow) => {
+        const label = agentRow.querySelector<HTMLElement>('[data-testid=agent-label]')!
+        const parts = [...agentRow.querySelector('.rtg-agent-name')!.children].map((part) => part.getBoundingClientRect().right)
+        return { label: label.getBoundingClientRect().width, full: label.scrollWidth, past: Math.max(...parts) - agentRow.querySelector('[data-testid=agent-chain]')!.getBoundingClientRect().left }
+      })
+    /** How far the tab's waste reaches past the status bar's right and bottom edges. */
+    const wasteOutside = () =>
+      panel.getByTestId('tab-waste').evaluate((waste) => {
+        const box = waste.getBoundingClientRect()
+        const bar = waste.parentElement!.getBoundingClientRect()
+        return Math.max(box.right - bar.right, box.bottom - bar.bottom)
+      })
+    for (const width of [1200, 700]) {
+      await panel.setViewportSize({ width, height: 600 })
+      await expect.poll(async () => (await row()).past, { message: `at ${width}px, nothing of the agent's name cell reaches into its current run` }).toBeLessThanOrEqual(0.5)
+      const { label, full } = await row()
+      expect(label, `at ${width}px, the label keeps its width`).toBeGreaterThanOrEqual(Math.min(full, 60) - 0.5)
+      expect(await wasteOutside(), `at ${width}px, the tab's waste is whole`).toBeLessThanOrEqual(0.5)
+    }
+  })
 })

@@ -221,7 +221,7 @@ const AgentRow = memo(function AgentRow({ record, wasteMs, wasteTokens, depth, s
         ) : (
           <span class="rtg-twisty" />
         )}
-        <span class="rtg-agent-label" data-testid="agent-label">
+        <span class="rtg-agent-label" data-testid="agent-label" title={descriptor.label}>
           {descriptor.label}
         </span>
         <span class={`rtg-badge rtg-kind-${descriptor.kind}`} data-testid="agent-kind" title={reach.title}>
@@ -239,9 +239,9 @@ const AgentRow = memo(function AgentRow({ record, wasteMs, wasteTokens, depth, s
         )}
         {record.wasted > 0 && (
           <span
-            class="rtg-badge rtg-badge-warn"
+            class="rtg-badge rtg-badge-warn rtg-agent-waste"
             data-testid="agent-wasted"
-            title="Of its recorded calls, those spent inside runs or cycles that reached a reminder: calls that went into a loop the guard caught"
+            title={`${formatNumber(record.wasted)} wasted: of its recorded calls, those spent inside runs or cycles that reached a reminder, calls that went into a loop the guard caught`}
           >
             {formatNumber(record.wasted)} wasted
           </span>
@@ -249,9 +249,9 @@ const AgentRow = memo(function AgentRow({ record, wasteMs, wasteTokens, depth, s
         <WasteCostBadge {...(wasteMs === undefined ? {} : { ms: wasteMs })} {...(wasteTokens === undefined ? {} : { tokens: wasteTokens })} />
         {record.loopSpent > 0 && (
           <span
-            class="rtg-badge rtg-badge-warn"
+            class="rtg-badge rtg-badge-warn rtg-agent-waste"
             data-testid="agent-loop-spent"
-            title="Calls the server's tool loop made after a reminder fell due inside it that the page could not give (would remind): the calls of that run from its first would-remind on"
+            title={`${formatNumber(record.loopSpent)} in server loop: calls the server's tool loop made after a reminder fell due inside it that the page could not give (would remind), the calls of that run from its first would-remind on`}
           >
             {formatNumber(record.loopSpent)} in server loop
           </span>

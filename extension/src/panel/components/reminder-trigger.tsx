@@ -1,6 +1,7 @@
 import './reminder-trigger.css'
 import type { PanelEvent } from '../../protocol/events.ts'
 import { lastErrorOf, triggerKind, type SimilarCalls } from '../store/reminder-trigger.ts'
+import { isStandIn } from '../store/sanitize-text.ts'
 import { count } from './format.ts'
 import { diffTexts, type DiffPart } from './text-diff.ts'
 
@@ -77,7 +78,9 @@ function ErrorDetail({ event }: { event: ReminderEvent }) {
     <>
       <p class="rtg-label">Last error</p>
       {error === undefined ? (
-        <p class="rtg-note">The reminder's text was cut before the error.</p>
+        <p class="rtg-note" data-testid="trigger-error-missing">
+          {isStandIn(event.text) ? 'Not in this session: a sanitized export keeps the reminder’s length and hash, not its text.' : 'The reminder’s text was cut before the error.'}
+        </p>
       ) : (
         <pre class="rtg-pre mono" data-testid="trigger-error">
           {error}

@@ -7,6 +7,7 @@ import type { SimilarCalls } from '../store/reminder-trigger.ts'
 import type { TimelineEntry, TimelineEvent } from '../store/timeline-entry.ts'
 import { clockTime, count, preview } from './format.ts'
 import { ReminderTrigger } from './reminder-trigger.tsx'
+import { RunCost } from './waste-cost.tsx'
 
 type Of<T extends TimelineEvent['type']> = Extract<TimelineEvent, { type: T }>
 
@@ -143,6 +144,7 @@ function ReminderRow({ event, head, children }: RowProps<'reminder'> & { childre
             </span>
           )
         )}
+        <RunCost wasteMs={event.wasteMs} wasteTokens={event.wasteTokens} />
       </div>
       <pre class="rtg-pre rtg-reminder-text mono" data-testid="reminder-text" aria-label="The reminder, as the model sees it">
         {event.text}
@@ -196,6 +198,7 @@ function BlockedRow({ event, head }: RowProps<'blocked'>) {
       <span class="rtg-row-text">
         {would ? 'stopAfter would refuse this call' : 'refused before it ran'}: a run of {event.count} already
       </span>
+      <RunCost wasteMs={event.wasteMs} wasteTokens={event.wasteTokens} />
     </div>
   )
 }

@@ -9,13 +9,27 @@ export function wasteCostText({ ms, tokens }: WasteCost): string {
 /** An agent's waste in time and tokens, beside its *N wasted* calls (docs/panel.md, "Waste meter"). */
 export function WasteCostBadge({ ms, tokens }: WasteCost) {
   if (ms === undefined && tokens === undefined) return null
+  const text = wasteCostText({ ...(ms === undefined ? {} : { ms }), ...(tokens === undefined ? {} : { tokens }) })
   return (
     <span
-      class="rtg-badge rtg-badge-warn"
+      class="rtg-badge rtg-badge-warn rtg-agent-waste"
       data-testid="agent-waste-cost"
-      title="Time from the first call of each reminded run to its last reminder or block, and the tokens the model spent on the calls of those runs after the first"
+      title={`${text}: the time from the first call of each reminded run to its last reminder or block, and the tokens the model spent on the calls of those runs after the first`}
     >
-      {wasteCostText({ ...(ms === undefined ? {} : { ms }), ...(tokens === undefined ? {} : { tokens }) })}
+      {text}
+    </span>
+  )
+}
+
+/**
+ * What one run had cost when its reminder or block came (`wasteMs`, `wasteTokens`), on that row;
+ * nothing when the event carried neither (every opt-in detector off).
+ */
+export function RunCost({ wasteMs, wasteTokens }: { readonly wasteMs: number | undefined; readonly wasteTokens: number | undefined }) {
+  if (wasteMs === undefined && wasteTokens === undefined) return null
+  return (
+    <span class="rtg-run-cost" data-testid="run-cost" title="What the run had cost by then: the time from its first call, and the tokens the model spent on its calls after the first">
+      run cost {wasteCostText({ ...(wasteMs === undefined ? {} : { ms: wasteMs }), ...(wasteTokens === undefined ? {} : { tokens: wasteTokens }) })}
     </span>
   )
 }

@@ -97,7 +97,7 @@ export class StoreRecords {
       this.waste.call(agent, event)
       this.cycles.call(agent, event)
     } else if (event.type === 'reset') {
-      this.waste.reset(agent)
+      this.waste.reset(agent, event.reason === 'prompt')
       if (event.reason === 'prompt') this.cycles.end(agent)
     } else if (event.type === 'reminder') {
       this.waste.reminder(agent, event)

@@ -51,6 +51,11 @@ interface RunState {
   countedSeq: number
   /** The last call counted as spent in a server's loop. */
   loopSeq: number
+  /**
+   * The tool of an error run that reached a reminder: each further error of that tool is spent too,
+   * until a success or another tool's call ends the run (docs/detectors.md, "Error runs").
+   */
+  erroring: string | undefined
 }
 
 export class WasteMeter {
@@ -65,13 +70,18 @@ export class WasteMeter {
 
   private stateOf(agent: AgentRecord): RunState {
     let state = this.runs.get(agent)
-    if (!state) this.runs.set(agent, (state = { reminded: false, inServerLoop: false, countedSeq: 0, loopSeq: 0 }))
+    if (!state) this.runs.set(agent, (state = { reminded: false, inServerLoop: false, countedSeq: 0, loopSeq: 0, erroring: undefined }))
     return state
   }
 
   call(agent: AgentRecord, event: CallEvent): void {
     if (!event.tracked) return
     const state = this.stateOf(agent)
+    // A denied call did not run: it neither extends nor ends an error run.
+    if (state.erroring !== undefined && !event.denied) {
+      if (event.tool !== state.erroring || !event.isError) state.erroring = undefined
+      else if (event.seq > state.countedSeq) this.spend(agent, state, event.seq, 1)
+    }
     if (event.count <= 1) {
       state.reminded = false
       state.inServerLoop = false
@@ -86,14 +96,16 @@ export class WasteMeter {
   }
 
   /**
-   * A run ended (a prompt, a different call, a changed result). It ends the repeat chain's run only:
-   * each call of a near repeat is a different call, and the other detectors' runs start again at
-   * their first count, which `charge` tells from a run going on.
+   * A run ended (a prompt, a different call, a changed result). It ends the repeat chain's run, and
+   * on a prompt an error run too: each call of a near repeat or of an error run may be a different
+   * call, and the other detectors' runs start again at their first count, which `charge` tells
+   * from a run going on.
    */
-  reset(agent: AgentRecord): void {
+  reset(agent: AgentRecord, prompt: boolean): void {
     const state = this.stateOf(agent)
     state.reminded = false
     state.inServerLoop = false
+    if (prompt) state.erroring = undefined
     this.costs.get(agent)?.runs.delete(CHAIN)
   }
 
@@ -103,12 +115,14 @@ export class WasteMeter {
 
   reminder(agent: AgentRecord, event: ReminderEvent): void {
     const state = this.stateOf(agent)
-    // A run reminder's count is the run's length; a cycle's is its completed periods.
-    const calls = event.level === 'cycle' ? event.count * (cycleTools(event.text)?.length ?? 2) : event.count
+    // A run reminder's count is the run's length; a cycle's is its completed periods. A repeated
+    // answer's is its answers, which are no calls: it spends none, and no call after it is its run's.
+    const calls = event.level === 'cycle' ? event.count * (cycleTools(event.text)?.length ?? 2) : event.level === 'repeated-text' ? 0 : event.count
     // Calls of seq up to the last counted one are already in; untracked calls between make the
     // seq span wider than the run, hence the bound by the run's own length.
     this.spend(agent, state, event.seq, Math.min(calls, event.seq - state.countedSeq))
-    if (event.level !== 'cycle') state.reminded = true
+    if (event.level === 'error-run') state.erroring = event.tool
+    else if (event.level !== 'cycle' && event.level !== 'repeated-text') state.reminded = true
     if (event.withheld === 'server-loop') {
       state.inServerLoop = true
       state.loopSeq = Math.max(state.loopSeq, event.seq)

@@ -99,6 +99,25 @@ describe('an error-run reminder', () => {
     fireEvent.click(screen.getByTestId('trigger-toggle'))
     expect(screen.getByTestId('trigger-error').textContent).toBe('HTTP 503\nService Unavailable')
   })
+
+  it('says why no error is shown: a text cut before it, or a sanitized session that kept none', () => {
+    const shown = (text: string, textLength?: number) => {
+      cleanup()
+      const store = createPanelStore()
+      const events: PanelEvent[] = [
+        { type: 'agent', at: 1, agent: { id: 'hook:1', kind: 'hook', label: 'lead' } },
+        callEvent({ at: 2, tool: 'fetch_page', isError: true }),
+        { type: 'reminder', at: 3, agentId: 'hook:1', seq: 1, tool: 'fetch_page', count: 2, level: 'error-run', detector: 'error-run', text, ...(textLength === undefined ? {} : { textLength }) },
+      ]
+      for (const event of events) expect(checkPanelEvent(event).ok).toBe(true)
+      act(() => store.ingest({ frameId: 0, url: 'http://x/', events }))
+      render(<Panel store={store} sink={sink} theme="light" />)
+      fireEvent.click(screen.getByTestId('trigger-toggle'))
+      return screen.getByTestId('trigger-error-missing').textContent
+    }
+    expect(shown('[sanitized: 212 chars, hash 0123456789abcdef]')).toBe('Not in this session: a sanitized export keeps the reminder’s length and hash, not its text.')
+    expect(shown('Repeated tool errors detected:\n- tool: fetch_page\n- consecutive_er', 212)).toBe('The reminder’s text was cut before the error.')
+  })
 })
 
 describe('a repeated-answer reminder', () => {

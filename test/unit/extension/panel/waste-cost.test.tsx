@@ -111,6 +111,27 @@ describe('the waste meter in time and tokens', () => {
     expect(screen.getByTestId('tab-waste').textContent).toBe(`Wasted: ${calls} calls · 1.8 s · 1,050 tokens`)
   })
 
+  it('says on each reminder and block row what its run had cost by then, and nothing where the event carried no cost', () => {
+    const lead = agentEvents(HOOK)
+    for (let n = 1; n <= 3; n++) lead.call('grep', '{"q":"a"}', n)
+    lead.reminder({ level: 'gentle', detector: 'repeat', count: 3, tool: 'grep', wasteMs: 200 })
+    lead.blocked('grep', 3, 650)
+    const chat = agentEvents(WIRE)
+    for (let n = 1; n <= 3; n++) chat.call('search', `{"q":"auth ${n}"}`, 1)
+    chat.reminder({ level: 'similar', detector: 'similar', count: 3, tool: 'search', wasteMs: 1_500, wasteTokens: 400 })
+    render(<Panel store={storeOf(lead.events, chat.events)} sink={sink} theme="light" />)
+    const costs = screen.getAllByTestId('run-cost').map((note) => note.textContent)
+    expect(costs).toEqual(['run cost 200 ms', 'run cost 650 ms', 'run cost 1.5 s · 400 tokens'])
+    cleanup()
+    const plain = createPanelStore()
+    const page = recordingPage()
+    repeat(page, { name: 'lead' }, 'grep', { q: 'x' }, 5)
+    plain.ingest(page.batch())
+    render(<Panel store={plain} sink={sink} theme="light" />)
+    expect(screen.getAllByTestId('reminder-badge')).toHaveLength(2)
+    expect(screen.queryByTestId('run-cost')).toBeNull()
+  })
+
   it('writes time in ms, seconds or minutes', () => {
     expect([999, 1_000, 59_999, 60_000, 125_400].map(formatDuration)).toEqual(['999 ms', '1.0 s', '59.9 s', '1 min 00 s', '2 min 05 s'])
   })
