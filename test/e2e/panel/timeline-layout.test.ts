@@ -121,24 +121,35 @@ describe('the panel’s layout', () => {
     expect(timeline.height).toBeGreaterThan(200)
   })
 
-  it('keeps an agent’s label readable beside its badges, and the tab’s waste whole in a narrow panel', async () => {
+  it('keeps an agent’s label readable beside its badges, the tab’s waste whole and a block on one line in a narrow panel', async () => {
     const { page, tabId } = await stage.open('agent.html?tab=badges')
     const panel = await stage.browser.openPanel(tabId)
     await panel.getByTestId('tab-config').click()
-    await panel.getByTestId('config-input').fill(JSON.stringify({ similar: { threshold: 0.6, minCalls: 3 } }))
+    await panel.getByTestId('config-input').fill(JSON.stringify({ similar: { threshold: 0.6, minCalls: 3 }, stopAfter: 2 }))
     await panel.getByTestId('config-apply').click()
-    await expect.poll(() => page.evaluate(() => (window.__REPEAT_TOOL_GUARD__.config as { similar?: unknown }).similar)).toEqual({ threshold: 0.6, minCalls: 3 })
+    await expect.poll(() => page.evaluate(() => window.__REPEAT_TOOL_GUARD__.config.stopAfter)).toBe(2)
     for (const q of ['configure auth', 'configure the auth', 'configure auth now', 'configure auth today']) await calls(page, 'research assistant', 'search', { q }, 1)
+    // A run of two, then the call stopAfter refuses: a block row, with the agent's long label.
+    const blocked = await page.evaluate(async () => {
+      const guard = window.__REPEAT_TOOL_GUARD__ as unknown as { preExecute(exec: unknown): { kind: string }; postExecute(exec: unknown, result: unknown): Promise<unknown> }
+      const exec = { agent: { name: 'a research assistant with a long name that would wrap' }, name: 'read_file', arguments: { path: 'src/a-file-with-a-long-name.ts' } }
+      for (let i = 0; i < 2; i++) await guard.postExecute(exec, { isError: false })
+      return guard.preExecute(exec).kind
+    })
+    expect(blocked).toBe('block')
     await panel.getByTestId('tab-timeline').click()
-    await expect.poll(() => panel.getByTestId('agent-waste-cost').count()).toBe(1)
+    await expect.poll(() => panel.getByTestId('agent-waste-cost').count()).toBe(2)
 
     /** The agent's row: its label's width and full width, and how far its name cell's parts reach past where the current run begins. */
     const row = () =>
-      panel.locator('[data-testid=agent-row][data-agent]').evaluate((agentRow) => {
-        const label = agentRow.querySelector<HTMLElement>('[data-testid=agent-label]')!
-        const parts = [...agentRow.querySelector('.rtg-agent-name')!.children].map((part) => part.getBoundingClientRect().right)
-        return { label: label.getBoundingClientRect().width, full: label.scrollWidth, past: Math.max(...parts) - agentRow.querySelector('[data-testid=agent-chain]')!.getBoundingClientRect().left }
-      })
+      panel
+        .locator('[data-testid=agent-row][data-agent]')
+        .first()
+        .evaluate((agentRow) => {
+          const label = agentRow.querySelector<HTMLElement>('[data-testid=agent-label]')!
+          const parts = [...agentRow.querySelector('.rtg-agent-name')!.children].map((part) => part.getBoundingClientRect().right)
+          return { label: label.getBoundingClientRect().width, full: label.scrollWidth, past: Math.max(...parts) - agentRow.querySelector('[data-testid=agent-chain]')!.getBoundingClientRect().left }
+        })
     /** How far the tab's waste reaches past the status bar's right and bottom edges. */
     const wasteOutside = () =>
       panel.getByTestId('tab-waste').evaluate((waste) => {
@@ -146,12 +157,15 @@ describe('the panel’s layout', () => {
         const bar = waste.parentElement!.getBoundingClientRect()
         return Math.max(box.right - bar.right, box.bottom - bar.bottom)
       })
-    for (const width of [1200, 700]) {
+    for (const width of [1200, 700, 420]) {
       await panel.setViewportSize({ width, height: 600 })
       await expect.poll(async () => (await row()).past, { message: `at ${width}px, nothing of the agent's name cell reaches into its current run` }).toBeLessThanOrEqual(0.5)
       const { label, full } = await row()
       expect(label, `at ${width}px, the label keeps its width`).toBeGreaterThanOrEqual(Math.min(full, 60) - 0.5)
       expect(await wasteOutside(), `at ${width}px, the tab's waste is whole`).toBeLessThanOrEqual(0.5)
+      // A one-line row's height is fixed: a line that wrapped would spill over the rows below it.
+      const block = await panel.locator('[data-testid=timeline-row][data-kind=blocked]').evaluate((row) => ({ height: row.clientHeight, content: row.scrollHeight }))
+      expect(block.content, `at ${width}px, the block is one line`).toBeLessThanOrEqual(block.height)
     }
   })
 })
