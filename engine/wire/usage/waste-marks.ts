@@ -27,7 +27,7 @@ interface Meter {
   last: number | undefined
 }
 
-/** Marks kept at once by default: a run whose first mark was forgotten reports zero waste. */
+/** Marks kept at once by default: a run whose first mark was forgotten reports zero time and no tokens. */
 const MAX_MARKS = 65_536
 
 export interface WasteMarks {
@@ -75,7 +75,8 @@ export function createWasteMarks(records: ResponseRecords, maxMarks = MAX_MARKS)
       if ((event.type !== 'reminder' && event.type !== 'blocked') || event.wasteMs === undefined || current === 0) return event
       const to = marks.get(current)!
       const from = marks.get(current - event.wasteMs)
-      if (!from) return { ...event, wasteMs: 0, wasteTokens: 0 }
+      // A run whose first mark was forgotten reports no time, and no tokens, which are unknown.
+      if (!from) return { ...event, wasteMs: 0 }
       const wasteMs = to.at > from.at ? to.at - from.at : 0
       // Tokens only when some response after the run's first call told its usage: none read is
       // no figure, not zero tokens.

@@ -45,24 +45,43 @@ function links(file: string): { link: string; target: string; anchor: string | u
 
 function codeFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.(ts|tsx|mjs|js)$/.test(e.name) && !e.parentPath.includes('node_modules'))
+    .filter((e) => e.isFile() && /\.(ts|tsx|mjs|js|css|html)$/.test(e.name) && !e.parentPath.includes('node_modules'))
     .map((e) => relative(ROOT, join(e.parentPath, e.name)))
 }
 
 /**
  * The text of `file`'s comments, a citation that runs over two comment lines joined into one: the
- * `//` comments (also after code) and the lines of block comments. Strings are code, not citations.
+ * `//` comments (also after code) and block comments (also in CSS and in the scripts of
+ * a page), every line of them. What is code is left out: a string naming a file is no citation.
  */
 function comments(file: string): string {
-  const lines = read(file).split('\n')
-  const text = lines.flatMap((line) => {
-    const block = /^\s*(?:\/\*\*?|\*(?!\/))\s?(.*)$/.exec(line)
-    if (block) return [block[1]!]
-    const at = line.search(/(?<![:'"`\w])\/\/ /)
-    return at < 0 ? [''] : [line.slice(at + 3)]
-  })
-  return text.join('\n').replace(/\n(?=\S)/g, ' ')
+  const kept: string[] = []
+  let inBlock = false
+  for (const line of read(file).split('\n')) {
+    let rest = line
+    if (!inBlock) {
+      const open = line.search(BLOCK_OPENS)
+      const slashes = line.search(LINE_COMMENT)
+      if (slashes >= 0 && (open < 0 || slashes < open)) {
+        kept.push(line.slice(slashes + 3))
+        continue
+      }
+      if (open < 0) {
+        kept.push('')
+        continue
+      }
+      rest = line.slice(open + 2)
+      inBlock = true
+    }
+    const close = rest.indexOf('*/')
+    if (close >= 0) inBlock = false
+    kept.push((close >= 0 ? rest.slice(0, close) : rest).replace(/^\s*\*?\s?/, ''))
+  }
+  return kept.join('\n').replace(/\n(?=\S)/g, ' ')
 }
+/** Where a comment opens, but not inside a URL (`https://`) or right after a quote, where it is a string's. */
+const BLOCK_OPENS = /(?<![:'"`\w])\/\*/
+const LINE_COMMENT = /(?<![:'"`\w])\/\/ /
 
 describe('the documents', () => {
   it.each(DOCUMENTS)('%s: every link reaches a file, and a heading where it names one', (file) => {

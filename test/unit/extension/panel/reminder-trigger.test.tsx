@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 // The timeline marks near-repeat, error-run and repeated-answer reminders with what set them off
 // (docs/panel.md, "What triggered a reminder"), by mouse and by keyboard.
-import { callEvent } from '../support/samples.ts'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG, type GuardConfigInput } from '../../../../engine/index.ts'
@@ -10,6 +9,7 @@ import { createPanelStore, type PanelStore } from '../../../../extension/src/pan
 import type { PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import { checkPanelEvent } from '../../../../extension/src/protocol/validate.ts'
 import { recordingPage, type RecordingPage } from './support/recorded-session.ts'
+import { callEvent } from '../support/samples.ts'
 
 afterEach(cleanup)
 

@@ -1,6 +1,5 @@
 // "Export (sanitized)": no argument, result or fault text leaves in it, everything else does, and
 // it imports as a session whose What-if replays the calls by their hashes.
-import { callEvent } from '../support/samples.ts'
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfigInput } from '../../../../engine/index.ts'
 import { createPanelStore, type PanelStore } from '../../../../extension/src/panel/store/panel-store.ts'
@@ -8,6 +7,7 @@ import { sanitizedSession } from '../../../../extension/src/panel/store/sanitize
 import { createTextSanitizer, isStandIn } from '../../../../extension/src/panel/store/sanitize-text.ts'
 import { LIMITS, type PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import { pageLoad, recordingPage, repeat } from './support/recorded-session.ts'
+import { callEvent } from '../support/samples.ts'
 
 const SECRET = 'sk-live-0123456789abcdefSECRET'
 const CONFIG: GuardConfigInput = { ...RECOMMENDED_CONFIG, resultAware: true, cycles: { maxPeriod: 2, repeats: 2 } }

@@ -2,7 +2,6 @@
 // Agents whose loop runs on the server, in the panel: their reach (ui-stream, ag-ui), the reminders
 // due inside the server's loop shown as "would remind" with their reason, and the calls the loop
 // made past its first would-remind (the waste meter's server-loop count), measured again on import.
-import { callEvent } from '../support/samples.ts'
 import { act, cleanup, render, screen, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../../engine/index.ts'
@@ -10,6 +9,7 @@ import { Panel } from '../../../../extension/src/panel/components/panel.tsx'
 import { createPanelStore, type PanelStore } from '../../../../extension/src/panel/store/panel-store.ts'
 import type { PanelEvent, Withheld } from '../../../../extension/src/protocol/events.ts'
 import { checkPanelEvent } from '../../../../extension/src/protocol/validate.ts'
+import { callEvent } from '../support/samples.ts'
 
 afterEach(cleanup)
 

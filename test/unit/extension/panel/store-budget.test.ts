@@ -1,12 +1,12 @@
 // Every kind of record the panel keeps counts in its byte budget and goes under it, and whatever it
 // holds exports to a file it opens again, both ways, with exactly what was written.
-import { callEvent } from '../support/samples.ts'
 import { describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../../engine/index.ts'
 import type { PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import type { StoreBatch } from '../../../../extension/src/panel/store/panel-store.ts'
 import { createPanelStore, type PanelStore, type SessionContent } from '../../../../extension/src/panel/store/panel-store.ts'
 import { maxSessionBytes } from '../../../../extension/src/panel/store/session-size.ts'
+import { callEvent } from '../support/samples.ts'
 
 const KB = 1024
 const CONTENTS: readonly SessionContent[] = ['with-arguments', 'sanitized']

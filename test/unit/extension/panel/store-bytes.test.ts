@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { callEvent } from '../support/samples.ts'
 import { RECOMMENDED_CONFIG } from '../../../../engine/index.ts'
 import type { PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import type { StoreBatch } from '../../../../extension/src/panel/store/panel-store.ts'
@@ -7,6 +6,7 @@ import { createPanelStore } from '../../../../extension/src/panel/store/panel-st
 import { ReplayGuard } from '../../../../extension/src/panel/store/replay-guard.ts'
 import { rowBytes, textBytes } from '../../../../extension/src/panel/store/retained-bytes.ts'
 import { textDigest } from '../../../../extension/src/panel/store/text-digest.ts'
+import { callEvent } from '../support/samples.ts'
 
 const KB = 1024
 

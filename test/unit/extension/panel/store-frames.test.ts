@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { callEvent } from '../support/samples.ts'
 import { RECOMMENDED_CONFIG } from '../../../../engine/index.ts'
 import type { PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import type { StoreBatch } from '../../../../extension/src/panel/store/panel-store.ts'
 import { createPanelStore } from '../../../../extension/src/panel/store/panel-store.ts'
 import { pageLoad, recordingPage, repeat } from './support/recorded-session.ts'
+import { callEvent } from '../support/samples.ts'
 
 /** `count` distinct agents announced by `frameId`, each with one call. */
 function agents(frameId: number, count: number, prefix = 'a'): StoreBatch {

@@ -2,7 +2,6 @@
 // The waste meter in time and tokens (docs/panel.md, "Waste meter"): each agent's reminded runs by
 // the `wasteMs` and `wasteTokens` their reminder and block events report, added once per run, per
 // agent and for the tab, and kept by exported and imported sessions.
-import { callEvent } from '../support/samples.ts'
 import { act, cleanup, render, screen, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG } from '../../../../engine/index.ts'
@@ -12,6 +11,7 @@ import { createPanelStore, type PanelStore } from '../../../../extension/src/pan
 import type { AgentDescriptor, PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import { checkPanelEvent } from '../../../../extension/src/protocol/validate.ts'
 import { recordingPage, repeat } from './support/recorded-session.ts'
+import { callEvent } from '../support/samples.ts'
 
 afterEach(cleanup)
 

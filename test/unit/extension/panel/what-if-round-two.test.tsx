@@ -2,7 +2,6 @@
 // What-if with the round-2 options (docs/panel.md, "What-if"): near repeats, ignored argument keys
 // and error runs replayed over a recorded session; repeated answers, which the rows do not hold,
 // counted and said not to be replayed.
-import { callEvent } from '../support/samples.ts'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RECOMMENDED_CONFIG, resolveConfig, type GuardConfigInput } from '../../../../engine/index.ts'
@@ -12,6 +11,7 @@ import type { PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import { checkPanelEvent } from '../../../../extension/src/protocol/validate.ts'
 import { memorySink } from './support/panel-mount.tsx'
 import { recordingPage, type RecordingPage } from './support/recorded-session.ts'
+import { callEvent } from '../support/samples.ts'
 
 afterEach(cleanup)
 

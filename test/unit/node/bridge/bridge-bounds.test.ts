@@ -1,8 +1,8 @@
 // A hostile client cannot grow the process's memory past the bridge's stated bounds.
-import { callEvent } from '../../extension/support/samples.ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PROTOCOL_VERSION, type PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import { connect, type Stage, stage } from './bridge-stage.ts'
+import { callEvent } from '../../extension/support/samples.ts'
 
 let current: Stage | undefined
 afterEach(async () => {

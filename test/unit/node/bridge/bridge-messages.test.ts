@@ -1,12 +1,12 @@
 // What crosses the bridge: the process's events live and as history, and a panel's config, checked
 // by the protocol's validators and the engine's resolveConfig before the process applies it.
-import { callEvent } from '../../extension/support/samples.ts'
 import { afterEach, describe, expect, it } from 'vitest'
 import { DEFAULT_CONFIG } from '../../../../engine/index.ts'
 import type { PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import { PROTOCOL_VERSION } from '../../../../extension/src/protocol/events.ts'
 import { checkBridgeToClient } from '../../../../extension/src/protocol/validate.ts'
 import { connect, type Stage, stage } from './bridge-stage.ts'
+import { callEvent } from '../../extension/support/samples.ts'
 
 let current: Stage | undefined
 afterEach(async () => {
