@@ -140,15 +140,23 @@ describe('the panel’s layout', () => {
     await panel.getByTestId('tab-timeline').click()
     await expect.poll(() => panel.getByTestId('agent-waste-cost').count()).toBe(2)
 
-    /** The agent's row: its label's width and full width, and how far its name cell's parts reach past where the current run begins. */
+    /**
+     * The agent's row: its label's width and full width, the badges shown cut, and how far its
+     * name cell's parts reach past where the current run begins.
+     */
     const row = () =>
       panel
         .locator('[data-testid=agent-row][data-agent]')
         .first()
         .evaluate((agentRow) => {
           const label = agentRow.querySelector<HTMLElement>('[data-testid=agent-label]')!
-          const parts = [...agentRow.querySelector('.rtg-agent-name')!.children].map((part) => part.getBoundingClientRect().right)
-          return { label: label.getBoundingClientRect().width, full: label.scrollWidth, past: Math.max(...parts) - agentRow.querySelector('[data-testid=agent-chain]')!.getBoundingClientRect().left }
+          const badges = agentRow.querySelector<HTMLElement>('.rtg-agent-badges')!
+          const shown = badges.getBoundingClientRect()
+          const visible = [...badges.children].filter((badge) => badge.getBoundingClientRect().top < shown.bottom)
+          // A badge shows whole, or not at all (wrapped onto the hidden second line): never a sliver.
+          const cut = visible.filter((badge) => badge.scrollWidth > badge.clientWidth + 0.5 || badge.getBoundingClientRect().right > shown.right + 0.5).map((badge) => badge.textContent)
+          const chainLeft = agentRow.querySelector('[data-testid=agent-chain]')!.getBoundingClientRect().left
+          return { label: label.clientWidth, full: label.scrollWidth, cut, past: Math.max(label.getBoundingClientRect().right, shown.right) - chainLeft }
         })
     /** How far the tab's waste reaches past the status bar's right and bottom edges. */
     const wasteOutside = () =>
@@ -160,8 +168,20 @@ describe('the panel’s layout', () => {
     for (const width of [1200, 700, 420]) {
       await panel.setViewportSize({ width, height: 600 })
       await expect.poll(async () => (await row()).past, { message: `at ${width}px, nothing of the agent's name cell reaches into its current run` }).toBeLessThanOrEqual(0.5)
-      const { label, full } = await row()
-      expect(label, `at ${width}px, the label keeps its width`).toBeGreaterThanOrEqual(Math.min(full, 60) - 0.5)
+      const { label, full, cut } = await row()
+      expect(label, `at ${width}px, the label is whole`).toBeGreaterThanOrEqual(full)
+      expect(cut, `at ${width}px, no badge is cut`).toEqual([])
+      // What the near-repeat reminder is about is whole; its placement and run cost give way first.
+      const subject = await panel
+        .locator('[data-testid=timeline-row][data-kind=reminder] .rtg-row-text')
+        .first()
+        .evaluate((text) => {
+          // To the fraction of a pixel: that much less, and the ellipsis cuts whole letters.
+          const range = document.createRange()
+          range.selectNodeContents(text)
+          return range.getBoundingClientRect().width - text.getBoundingClientRect().width
+        })
+      expect(subject, `at ${width}px, the reminder's subject is whole`).toBeLessThanOrEqual(0.01)
       expect(await wasteOutside(), `at ${width}px, the tab's waste is whole`).toBeLessThanOrEqual(0.5)
       // A one-line row's height is fixed: a line that wrapped would spill over the rows below it.
       const block = await panel.locator('[data-testid=timeline-row][data-kind=blocked]').evaluate((row) => ({ height: row.clientHeight, content: row.scrollHeight }))

@@ -224,38 +224,40 @@ const AgentRow = memo(function AgentRow({ record, wasteMs, wasteTokens, depth, s
         <span class="rtg-agent-label" data-testid="agent-label" title={descriptor.label}>
           {descriptor.label}
         </span>
-        <span class={`rtg-badge rtg-kind-${descriptor.kind}`} data-testid="agent-kind" title={reach.title}>
-          {descriptor.kind}
+        <span class="rtg-agent-badges">
+          <span class={`rtg-badge rtg-kind-${descriptor.kind}`} data-testid="agent-kind" title={reach.title}>
+            {descriptor.kind}
+          </span>
+          {descriptor.reach !== undefined && (
+            <span class="rtg-badge rtg-badge-muted" data-testid="agent-reach" title={reach.title}>
+              {reach.text}
+            </span>
+          )}
+          {frame !== undefined && (
+            <span class="rtg-badge rtg-badge-muted" data-testid="agent-frame">
+              {frame}
+            </span>
+          )}
+          {record.wasted > 0 && (
+            <span
+              class="rtg-badge rtg-badge-warn"
+              data-testid="agent-wasted"
+              title={`${formatNumber(record.wasted)} wasted: of its recorded calls, those spent inside runs or cycles that reached a reminder, calls that went into a loop the guard caught`}
+            >
+              {formatNumber(record.wasted)} wasted
+            </span>
+          )}
+          <WasteCostBadge {...(wasteMs === undefined ? {} : { ms: wasteMs })} {...(wasteTokens === undefined ? {} : { tokens: wasteTokens })} />
+          {record.loopSpent > 0 && (
+            <span
+              class="rtg-badge rtg-badge-warn"
+              data-testid="agent-loop-spent"
+              title={`${formatNumber(record.loopSpent)} in server loop: calls the server's tool loop made after a reminder fell due inside it that the page could not give (would remind), the calls of that run from its first would-remind on`}
+            >
+              {formatNumber(record.loopSpent)} in server loop
+            </span>
+          )}
         </span>
-        {descriptor.reach !== undefined && (
-          <span class="rtg-badge rtg-badge-muted" data-testid="agent-reach" title={reach.title}>
-            {reach.text}
-          </span>
-        )}
-        {frame !== undefined && (
-          <span class="rtg-badge rtg-badge-muted" data-testid="agent-frame">
-            {frame}
-          </span>
-        )}
-        {record.wasted > 0 && (
-          <span
-            class="rtg-badge rtg-badge-warn rtg-agent-waste"
-            data-testid="agent-wasted"
-            title={`${formatNumber(record.wasted)} wasted: of its recorded calls, those spent inside runs or cycles that reached a reminder, calls that went into a loop the guard caught`}
-          >
-            {formatNumber(record.wasted)} wasted
-          </span>
-        )}
-        <WasteCostBadge {...(wasteMs === undefined ? {} : { ms: wasteMs })} {...(wasteTokens === undefined ? {} : { tokens: wasteTokens })} />
-        {record.loopSpent > 0 && (
-          <span
-            class="rtg-badge rtg-badge-warn rtg-agent-waste"
-            data-testid="agent-loop-spent"
-            title={`${formatNumber(record.loopSpent)} in server loop: calls the server's tool loop made after a reminder fell due inside it that the page could not give (would remind), the calls of that run from its first would-remind on`}
-          >
-            {formatNumber(record.loopSpent)} in server loop
-          </span>
-        )}
       </span>
       <span class="rtg-agent-chain mono" data-testid="agent-chain" title={record.tool === undefined ? undefined : `${record.tool} ${record.args ?? ''}`}>
         {record.tool === undefined ? '' : `${record.tool} ${preview(record.args ?? '', 80)}`}

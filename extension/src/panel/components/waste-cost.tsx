@@ -12,7 +12,7 @@ export function WasteCostBadge({ ms, tokens }: WasteCost) {
   const text = wasteCostText({ ...(ms === undefined ? {} : { ms }), ...(tokens === undefined ? {} : { tokens }) })
   return (
     <span
-      class="rtg-badge rtg-badge-warn rtg-agent-waste"
+      class="rtg-badge rtg-badge-warn"
       data-testid="agent-waste-cost"
       title={`${text}: the time from the first call of each reminded run to its last reminder or block, and the tokens the model spent on the calls of those runs after the first`}
     >

@@ -103,6 +103,7 @@ export class StoreRecords {
       this.waste.reminder(agent, event)
       this.cycles.reminder(agent, event)
     } else if (event.type === 'blocked') this.waste.blocked(agent, event)
+    else if (event.type === 'request') this.waste.request(agent, event)
   }
 
   pushFault(fault: FaultRecord): void {

@@ -13,6 +13,7 @@ import type { AgentRecord } from './timeline-entry.ts'
 type CallEvent = Extract<PanelEvent, { type: 'call' }>
 type ReminderEvent = Extract<PanelEvent, { type: 'reminder' }>
 type BlockedEvent = Extract<PanelEvent, { type: 'blocked' }>
+type RequestEvent = Extract<PanelEvent, { type: 'request' }>
 
 /**
  * What an agent's loops cost beyond their calls, each only once some event carried it: `wasteMs`
@@ -56,6 +57,15 @@ interface RunState {
    * until a success or another tool's call ends the run (docs/detectors.md, "Error runs").
    */
   erroring: string | undefined
+  /** The calls in the last request's conversation (wire agents): a request with fewer starts another. */
+  requestCalls: number
+  /**
+   * The calls counted for the followed error run since the last request, and whether its reminder
+   * came since: a request's events come before the request itself, so the calls of a conversation
+   * that turns out to be another are taken back from a run it did not continue.
+   */
+  erroringSpent: number
+  erroringSinceRequest: boolean
 }
 
 export class WasteMeter {
@@ -70,7 +80,7 @@ export class WasteMeter {
 
   private stateOf(agent: AgentRecord): RunState {
     let state = this.runs.get(agent)
-    if (!state) this.runs.set(agent, (state = { reminded: false, inServerLoop: false, countedSeq: 0, loopSeq: 0, erroring: undefined }))
+    if (!state) this.runs.set(agent, (state = { reminded: false, inServerLoop: false, countedSeq: 0, loopSeq: 0, erroring: undefined, requestCalls: 0, erroringSpent: 0, erroringSinceRequest: false }))
     return state
   }
 
@@ -80,7 +90,10 @@ export class WasteMeter {
     // A denied call did not run: it neither extends nor ends an error run.
     if (state.erroring !== undefined && !event.denied) {
       if (event.tool !== state.erroring || !event.isError) state.erroring = undefined
-      else if (event.seq > state.countedSeq) this.spend(agent, state, event.seq, 1)
+      else if (event.seq > state.countedSeq) {
+        this.spend(agent, state, event.seq, 1)
+        state.erroringSpent += 1
+      }
     }
     if (event.count <= 1) {
       state.reminded = false
@@ -109,6 +122,23 @@ export class WasteMeter {
     this.costs.get(agent)?.runs.delete(CHAIN)
   }
 
+  /**
+   * A wire agent's request. Its conversation holds fewer calls than the last one's when it no longer
+   * extends it (a new conversation, an edited prompt): the guard then starts its runs again from
+   * what the two share, and an error run the panel follows ends there.
+   */
+  request(agent: AgentRecord, event: RequestEvent): void {
+    const state = this.stateOf(agent)
+    if (event.calls < state.requestCalls && !state.erroringSinceRequest) {
+      state.erroring = undefined
+      agent.wasted -= state.erroringSpent
+      agent.rev += 1
+    }
+    state.requestCalls = event.calls
+    state.erroringSpent = 0
+    state.erroringSinceRequest = false
+  }
+
   blocked(agent: AgentRecord, event: BlockedEvent): void {
     this.charge(agent, CHAIN, event.count, event)
   }
@@ -121,8 +151,10 @@ export class WasteMeter {
     // Calls of seq up to the last counted one are already in; untracked calls between make the
     // seq span wider than the run, hence the bound by the run's own length.
     this.spend(agent, state, event.seq, Math.min(calls, event.seq - state.countedSeq))
-    if (event.level === 'error-run') state.erroring = event.tool
-    else if (event.level !== 'cycle' && event.level !== 'repeated-text') state.reminded = true
+    if (event.level === 'error-run') {
+      state.erroring = event.tool
+      state.erroringSinceRequest = true
+    } else if (event.level !== 'cycle' && event.level !== 'repeated-text') state.reminded = true
     if (event.withheld === 'server-loop') {
       state.inServerLoop = true
       state.loopSeq = Math.max(state.loopSeq, event.seq)

@@ -25,6 +25,10 @@ function session() {
     prompt() {
       events.push({ type: 'reset', at: seq, agentId: AGENT, reason: 'prompt', previousCount: 1 })
     },
+    /** The request that carried the calls before it, its conversation holding `calls` calls. */
+    request(calls: number) {
+      events.push({ type: 'request', at: seq, agentId: AGENT, url: 'https://llm.test/v1/messages', format: 'anthropic', calls, remindersInserted: 0, rewritten: false })
+    },
     wasted() {
       for (const event of events) expect(checkPanelEvent(event).ok).toBe(true)
       const store = createPanelStore()
@@ -63,6 +67,36 @@ describe('the waste meter, for runs of other calls', () => {
     prompted.prompt()
     prompted.call('fetch_url', { isError: true })
     expect(prompted.wasted()).toBe(3)
+  })
+
+  it('ends an error run where a request’s conversation no longer extends the last one, taking back the calls it carried', () => {
+    const s = session()
+    for (let i = 0; i < 3; i++) s.call('fetch_url', { isError: true })
+    s.reminder('error-run', 'fetch_url', 3)
+    s.request(3)
+    s.call('fetch_url', { isError: true })
+    s.request(4)
+    expect(s.wasted()).toBe(4)
+    // A new conversation of two failing calls: the guard's runs start again with it.
+    s.call('fetch_url', { isError: true })
+    s.call('fetch_url', { isError: true })
+    s.request(2)
+    s.call('fetch_url', { isError: true })
+    s.request(3)
+    expect(s.wasted()).toBe(4)
+  })
+
+  it('keeps an error run that reached its reminder in the new conversation itself', () => {
+    const s = session()
+    for (let i = 0; i < 3; i++) s.call('fetch_url', { isError: true })
+    s.reminder('error-run', 'fetch_url', 3)
+    s.request(5)
+    for (let i = 0; i < 3; i++) s.call('fetch_url', { isError: true })
+    s.reminder('error-run', 'fetch_url', 3)
+    s.request(3)
+    s.call('fetch_url', { isError: true })
+    s.request(4)
+    expect(s.wasted()).toBe(7)
   })
 
   it('spends no call on a repeated answer, before it or after it', () => {
