@@ -67,7 +67,7 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
   function observe(owner: WindowOwner, call: TrackedCall, runLength: number): CycleFired | undefined {
     const agentWindow = windowOf(owner)
     const { recent, held, seen } = agentWindow
-    if (agentWindow.sameObject >= maxPeriod && recent[(seen - 1) % maxPeriod] === call) repeatObject(agentWindow)
+    if (agentWindow.sameObject >= maxPeriod && isLatest(agentWindow, call)) repeatObject(agentWindow)
     else takeCall(agentWindow, call)
     // A run at least as long as the longest period is a plain repeat over every period: the chain's.
     if (runLength >= maxPeriod) return undefined
@@ -97,6 +97,9 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
     agentWindow.seen += 1
   }
 
+  /** Whether `call` is the very object the ring took last. */
+  const isLatest = ({ recent, seen }: CycleWindow, call: TrackedCall): boolean => seen > 0 && recent[(seen - 1) % maxPeriod] === call
+
   /** Adds the repeats `repeatObject` counted to every period. */
   function addRepeats(agentWindow: CycleWindow): void {
     const { repeated, held } = agentWindow
@@ -114,7 +117,7 @@ export function createCycleDetector(config: CycleConfig, argumentsPreviewChars: 
       // A repeat of the ring's one object never starts a pattern (every period already holds).
       if (held[p] === 1) since[p] = clock.mark()
     }
-    agentWindow.sameObject = seen > 0 && recent[(seen - 1) % maxPeriod] === call ? agentWindow.sameObject + 1 : 1
+    agentWindow.sameObject = isLatest(agentWindow, call) ? agentWindow.sameObject + 1 : 1
     recent[seen % maxPeriod] = call
     agentWindow.seen = seen + 1
   }

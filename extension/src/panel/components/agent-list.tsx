@@ -247,7 +247,7 @@ const AgentRow = memo(function AgentRow({ record, wasteMs, wasteTokens, depth, s
               {formatNumber(record.wasted)} wasted
             </span>
           )}
-          <WasteCostBadge {...(wasteMs === undefined ? {} : { ms: wasteMs })} {...(wasteTokens === undefined ? {} : { tokens: wasteTokens })} />
+          <WasteCostBadge ms={wasteMs} tokens={wasteTokens} />
           {record.loopSpent > 0 && (
             <span
               class="rtg-badge rtg-badge-warn"

@@ -1,15 +1,18 @@
 import type { WasteCost } from '../store/waste-meter.ts'
 import { count, formatDuration } from './format.ts'
 
+/** A cost's figures as events and the store give them: either may be missing. */
+type CostFigures = { readonly [K in keyof WasteCost]?: WasteCost[K] | undefined }
+
 /** `12.3 s · 4,567 tokens`: what loops cost beyond their calls, each where some event carried it. */
-export function wasteCostText({ ms, tokens }: WasteCost): string {
+export function wasteCostText({ ms, tokens }: CostFigures): string {
   return [ms === undefined ? '' : formatDuration(ms), tokens === undefined ? '' : count(tokens, 'token')].filter(Boolean).join(' · ')
 }
 
 /** An agent's waste in time and tokens, beside its *N wasted* calls (docs/panel.md, "Waste meter"). */
-export function WasteCostBadge({ ms, tokens }: WasteCost) {
+export function WasteCostBadge({ ms, tokens }: CostFigures) {
   if (ms === undefined && tokens === undefined) return null
-  const text = wasteCostText({ ...(ms === undefined ? {} : { ms }), ...(tokens === undefined ? {} : { tokens }) })
+  const text = wasteCostText({ ms, tokens })
   return (
     <span
       class="rtg-badge rtg-badge-warn"
@@ -29,7 +32,7 @@ export function RunCost({ wasteMs, wasteTokens }: { readonly wasteMs: number | u
   if (wasteMs === undefined && wasteTokens === undefined) return null
   return (
     <span class="rtg-run-cost" data-testid="run-cost" title="What the run had cost by then: the time from its first call, and the tokens the model spent on its calls after the first">
-      run cost {wasteCostText({ ...(wasteMs === undefined ? {} : { ms: wasteMs }), ...(wasteTokens === undefined ? {} : { tokens: wasteTokens }) })}
+      run cost {wasteCostText({ ms: wasteMs, tokens: wasteTokens })}
     </span>
   )
 }
