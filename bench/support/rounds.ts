@@ -43,7 +43,10 @@ export interface BenchRounds {
 /** What the page's code reads the loops from: `(window as unknown as RoundsWindow).benchRounds`. */
 export type RoundsWindow = { benchRounds: BenchRounds }
 
-/** Defines `window.benchRounds` in `page` (its functions are self-contained: they are sent as their source). */
+/** The script that defines `window.benchRounds` (its functions are self-contained: they are sent as their source). */
+export const benchRoundsSource = (): string => `window.benchRounds = { interleaved: ${interleaved.toString()}, alternating: ${alternating.toString()} }`
+
+/** Defines `window.benchRounds` in `page`. */
 export async function installRounds(page: Page): Promise<void> {
-  await page.evaluate(`window.benchRounds = { interleaved: ${interleaved.toString()}, alternating: ${alternating.toString()} }`)
+  await page.evaluate(benchRoundsSource())
 }

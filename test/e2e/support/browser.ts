@@ -14,7 +14,8 @@ export function chromiumPath(): string {
   return path
 }
 
-const BASE_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+/** The switches every test browser starts with. */
+export const BASE_ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
 
 export interface Browser {
   readonly context: BrowserContext
