@@ -2,21 +2,25 @@
 // fetch against the native one, in Chromium to a local server. Nothing here asserts on time: a
 // missed target shows as `NO` in the `met` column.
 //
-// The page loads the extension's built MAIN-world script (dist/extension/page.js, exactly as
-// shipped) after keeping a reference to the native fetch, so both run side by side in one page,
-// through Chromium's real network stack; native and patched batches take turns (in rotating order)
-// and each round gives a ratio, so a slow moment of the machine falls on both sides of it. A
-// second native batch in every round is the control: native against itself shows how far the
-// ratio strays with nothing added.
+// The page keeps a reference to the native fetch (as no page script could: it runs before the
+// extension's) and then loads the extension's built MAIN-world script (dist/extension/page.js,
+// exactly as shipped), so both run side by side in one page, through Chromium's real network stack.
+// Native and patched batches take turns (in rotating order) and each round gives a ratio, so a
+// slow moment of the machine falls on both sides of it. A second native batch in every round is
+// the control: native against itself shows how far the ratio strays with nothing added.
 //
 // - The target row is timed as a user's tab runs, with nothing attached (support/unattached-page.ts).
-// - The same rounds with DevTools' recording on, as Playwright attaches to a page, inform: with the
-//   Network and Runtime domains on, Chromium's record of each request costs any JavaScript frame
-//   between the page and fetch a few percent of a large POST (docs/development.md, "Benchmarks").
-// - What the interceptor adds to the call itself (no network), and its check for tool-call markers,
-//   the one part of it that grows with the body (the shipped function, built into the page as
-//   page.js is built), inform too.
-import { resolve } from 'node:path'
+// - For comparison, a plain function that only calls the native fetch takes its turn in the same
+//   rounds; and the same rounds in a page Playwright drives, with DevTools' network recording on,
+//   show what that recording costs any frame between the page and fetch (docs/development.md,
+//   "Benchmarks").
+// - A local request's own time varies far more than what the interceptor adds, so what it adds to
+//   the call itself (no network) is timed on its own, and so is its check for tool-call markers, the
+//   one part of it that grows with the body (the shipped function, built into the page as page.js
+//   is built).
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { build } from 'vite'
 import { afterAll, it } from 'vitest'
 import { perRoundRow, rowsWithControl } from './support/per-round-row.ts'
@@ -35,20 +39,27 @@ afterAll(() => {
   console.table(rows)
 })
 
-/** The page's scripts: the native fetch kept, then the shipped page script. */
-const HEAD = '<script>window.nativeFetch = window.fetch</script><script src="/page.js"></script>'
+/**
+ * The page's scripts: the native fetch kept, a plain function around it, the shipped marker check,
+ * then the shipped page script.
+ */
+const PAGE_SCRIPTS = `<script>
+window.nativeFetch = window.fetch
+window.wrappedFetch = function fetch(input, init) { return window.nativeFetch.call(this, input, init) }
+</script><script src="/marker-check.js"></script><script src="/page.js"></script>`
 
-/** Rounds of batches, and requests a batch. */
+/** Rounds of batches (fewer in the page Playwright drives, which only informs), and requests a batch. */
 const ROUNDS = 201
+const DRIVEN_ROUNDS = 101
 const BATCH = 4
 
 /**
- * Native, patched and native batches of one request in turns, in the page: milliseconds per
- * request of each batch, by arm. Self-contained: it runs in the page from its source.
+ * Native, patched, native and plain-wrapper batches of one request in turns, in the page:
+ * milliseconds per request of each batch, by arm. Self-contained: it runs in the page from its source.
  */
 async function timeArms([body, samples, batch]: readonly [string | null, number, number]): Promise<number[][]> {
   const { interleaved } = (window as unknown as RoundsWindow).benchRounds
-  const w = window as unknown as { nativeFetch: typeof fetch }
+  const w = window as unknown as { nativeFetch: typeof fetch; wrappedFetch: typeof fetch }
   if (w.nativeFetch === fetch) throw new Error('fetch is not patched: the page script did not run')
   const init: RequestInit | undefined = body === null ? undefined : { method: 'POST', body, headers: { 'content-type': 'application/json' } }
   const time = async (fn: typeof fetch) => {
@@ -57,7 +68,7 @@ async function timeArms([body, samples, batch]: readonly [string | null, number,
     return (performance.now() - start) / batch
   }
   return interleaved(
-    [w.nativeFetch, fetch, w.nativeFetch].map((fn) => () => time(fn)),
+    [w.nativeFetch, fetch, w.nativeFetch, w.wrappedFetch].map((fn) => () => time(fn)),
     samples,
     4,
   )
@@ -97,35 +108,39 @@ async function timeCallAlone([body]: readonly [string | null]): Promise<{ calls:
   return { calls, checks }
 }
 
-it('a fetch that is not an LLM request costs what the native one does', async () => {
-  // The shipped marker check, built as page.js is (minify off, one classic script).
-  const buildMarkerCheck = async (dir: string) => {
-    await build({
-      configFile: false,
-      logLevel: 'warn',
-      build: {
-        outDir: dir,
-        emptyOutDir: false,
-        target: 'es2022',
-        minify: false,
-        lib: { entry: resolve(import.meta.dirname, 'wire-page/marker-check.ts'), formats: ['iife'], name: 'markerCheck', fileName: () => 'marker-check.js' },
-      },
-    })
-  }
-  const attached = await openShippedScriptPage(`<!doctype html><script>window.nativeFetch = window.fetch</script><script src="/marker-check.js"></script><script src="/page.js"></script>`, {
-    prepare: buildMarkerCheck,
+/** Builds the shipped marker check into `dir`, as page.js is built (minify off, one classic script). */
+async function buildMarkerCheck(dir: string): Promise<void> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir: dir,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: false,
+      lib: { entry: resolve(import.meta.dirname, 'pass-through-page/marker-check.ts'), formats: ['iife'], name: 'markerCheck', fileName: () => 'marker-check.js' },
+    },
   })
+}
+
+it('a fetch that is not an LLM request costs what the native one does', async () => {
+  const markerDir = await mkdtemp(join(tmpdir(), 'rtg-bench-marker-'))
+  await buildMarkerCheck(markerDir)
+  const driven = await openShippedScriptPage(`<!doctype html>${PAGE_SCRIPTS}`, { prepare: buildMarkerCheck })
+  const unattached = <I, O>(measure: (input: I) => Promise<O>, input: I) => measureUnattached(PAGE_SCRIPTS, measure, input, { roots: [markerDir] })
   try {
     for (const [name, body] of PASS_THROUGH_CASES) {
-      const arms = await measureUnattached(HEAD, timeArms, [body, ROUNDS, BATCH] as const)
-      rows.push(...rowsWithControl(`pass-through: ${name}`, arms, 1.05))
-      const recorded = await attached.page.evaluate(timeArms, [body, ROUNDS, BATCH] as const)
-      rows.push(perRoundRow('  with DevTools recording the network (info)', recorded[0]!, recorded[1]!))
-      const { calls, checks } = await attached.page.evaluate(timeCallAlone, [body] as const)
+      const [native, hooked, control, wrapped] = await unattached(timeArms, [body, ROUNDS, BATCH] as const)
+      rows.push(...rowsWithControl(`pass-through: ${name}`, [native!, hooked!, control!], 1.05))
+      rows.push(perRoundRow('  a plain function around fetch, for comparison (info)', native!, wrapped!))
+      const recorded = await driven.page.evaluate(timeArms, [body, DRIVEN_ROUNDS, BATCH] as const)
+      rows.push(perRoundRow('  in a page Playwright drives: the hook (info)', recorded[0]!, recorded[1]!))
+      rows.push(perRoundRow('  in a page Playwright drives: a plain function around fetch (info)', recorded[0]!, recorded[3]!))
+      const { calls, checks } = await unattached(timeCallAlone, [body] as const)
       rows.push(perRoundRow('  the fetch() call alone, no network (info)', ...calls))
       // As a ratio over the native request: what the check alone adds to it.
       if (checks.length > 0) {
-        const request = median(arms[0]!)
+        const request = median(native!)
         rows.push(
           spreadRow(
             '  its marker check alone, over the request (info)',
@@ -137,6 +152,7 @@ it('a fetch that is not an LLM request costs what the native one does', async ()
       }
     }
   } finally {
-    await attached.close()
+    await driven.close()
+    await rm(markerDir, { recursive: true, force: true })
   }
 })

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { EXTENSION_DIR, launch } from '../../test/e2e/support/browser.ts'
 import { serve, type TestServer } from '../../test/e2e/support/server.ts'
+import { apiRoute } from './api-route.ts'
 import { installRounds } from './rounds.ts'
 
 export interface ShippedScriptPage {
@@ -34,11 +35,7 @@ export async function openShippedScriptPage(html: string, options: PageOptions =
   await writeFile(join(dir, 'bench.html'), html)
   const server = await serve([dir, EXTENSION_DIR])
   options.route?.(server)
-  server.route((req, res) => {
-    if (!req.url?.startsWith('/api/')) return false
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"ok":true}')
-    return true
-  })
+  server.route(apiRoute)
   const browser = await launch({ extension: false, ...(options.args && { args: options.args }) })
   const close = async () => {
     await browser.close()
