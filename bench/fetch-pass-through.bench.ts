@@ -18,7 +18,7 @@
 //   the call itself (no network) is timed on its own, and so is its check for tool-call markers, the
 //   one part of it that grows with the body (the shipped function, built into the page as page.js
 //   is built).
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'vite'
@@ -108,6 +108,9 @@ async function timeCallAlone([body]: readonly [string | null]): Promise<{ calls:
   return { calls, checks }
 }
 
+/** The built marker check's file name. */
+const MARKER_CHECK = 'marker-check.js'
+
 /** Builds the shipped marker check into `dir`, as page.js is built (minify off, one classic script). */
 async function buildMarkerCheck(dir: string): Promise<void> {
   await build({
@@ -118,7 +121,7 @@ async function buildMarkerCheck(dir: string): Promise<void> {
       emptyOutDir: false,
       target: 'es2022',
       minify: false,
-      lib: { entry: resolve(import.meta.dirname, 'pass-through-page/marker-check.ts'), formats: ['iife'], name: 'markerCheck', fileName: () => 'marker-check.js' },
+      lib: { entry: resolve(import.meta.dirname, 'pass-through-page/marker-check.ts'), formats: ['iife'], name: 'markerCheck', fileName: () => MARKER_CHECK },
     },
   })
 }
@@ -126,7 +129,8 @@ async function buildMarkerCheck(dir: string): Promise<void> {
 it('a fetch that is not an LLM request costs what the native one does', async () => {
   const markerDir = await mkdtemp(join(tmpdir(), 'rtg-bench-marker-'))
   await buildMarkerCheck(markerDir)
-  const driven = await openShippedScriptPage(`<!doctype html>${PAGE_SCRIPTS}`, { prepare: buildMarkerCheck })
+  // Built once: the page Playwright drives serves a copy.
+  const driven = await openShippedScriptPage(`<!doctype html>${PAGE_SCRIPTS}`, { prepare: (dir) => cp(join(markerDir, MARKER_CHECK), join(dir, MARKER_CHECK)) })
   const unattached = <I, O>(measure: (input: I) => Promise<O>, input: I) => measureUnattached(PAGE_SCRIPTS, measure, input, { roots: [markerDir] })
   try {
     for (const [name, body] of PASS_THROUGH_CASES) {

@@ -20,15 +20,16 @@ const MEASURE_TIMEOUT_MS = 300_000
 type Outcome<O> = { readonly ok: true; readonly value: O } | { readonly ok: false; readonly reason: string }
 
 /**
- * The page's first script: the native fetch, kept to post the outcome with, and every uncaught
- * error or unhandled rejection posted at once as a failed outcome (a script that does not parse
- * fails the run then, not at the timeout).
+ * The page's first script: the native fetch, kept to post the outcome with (`benchReport`), and
+ * every uncaught error or unhandled rejection posted at once as a failed outcome (`benchFail`): a
+ * script that does not parse fails the run then, not at the timeout.
  */
 const REPORTER_SCRIPT = `(() => {
-  const post = (window.benchPost = window.fetch)
-  const fail = (reason) => post('/result', { method: 'POST', body: JSON.stringify({ ok: false, reason: String(reason) }) })
-  window.addEventListener('error', (event) => fail(event.message))
-  window.addEventListener('unhandledrejection', (event) => fail((event.reason && event.reason.stack) || event.reason))
+  const post = window.fetch
+  const report = (window.benchReport = (outcome) => post('/result', { method: 'POST', body: JSON.stringify(outcome) }))
+  const fail = (window.benchFail = (error) => report({ ok: false, reason: String((error && error.stack) || error) }))
+  window.addEventListener('error', (event) => fail(event.error || event.message))
+  window.addEventListener('unhandledrejection', (event) => fail(event.reason))
 })()`
 
 /** The script that runs `measure(input)` once the page has loaded, and posts its outcome. */
@@ -36,11 +37,7 @@ function measuringScript<I, O>(measure: (input: I) => Promise<O>, input: I): str
   // Escaped so that no text of the input closes the script it is written into.
   const inputText = JSON.stringify(input).replace(/</g, '\\u003c')
   return `${benchRoundsSource()};
-window.addEventListener('load', () =>
-  (${measure.toString()})(${inputText})
-    .then((value) => ({ ok: true, value }), (error) => ({ ok: false, reason: String((error && error.stack) || error) }))
-    .then((outcome) => window.benchPost('/result', { method: 'POST', body: JSON.stringify(outcome) })),
-)`
+window.addEventListener('load', () => (${measure.toString()})(${inputText}).then((value) => window.benchReport({ ok: true, value }), window.benchFail))`
 }
 
 interface UnattachedOptions {
@@ -98,11 +95,15 @@ export async function measureUnattached<I, O>(scripts: string, measure: (input: 
     const started = spawn(chromiumPath(), [...BASE_ARGS, `--user-data-dir=${profileDir}`, `${server.origin}/bench.html`], { stdio: 'ignore', detached: true })
     browser = started
     exited = new Promise<void>((done) => {
-      started.once('exit', () => done())
-      started.once('error', () => done())
+      started.once('error', (error) => {
+        settle({ ok: false, reason: `Chromium did not start: ${error.message}` })
+        done()
+      })
+      started.once('exit', (code, signal) => {
+        settle({ ok: false, reason: `Chromium ended (${code ?? signal}) before the page posted what it measured` })
+        done()
+      })
     })
-    started.once('error', (error) => settle({ ok: false, reason: `Chromium did not start: ${error.message}` }))
-    started.once('exit', (code, signal) => settle({ ok: false, reason: `Chromium ended (${code ?? signal}) before the page posted what it measured` }))
     const result = await outcome
     if (!result.ok) throw new Error(result.reason)
     return result.value
