@@ -41,3 +41,8 @@ export async function expectWireReminders(page: Page, expected: readonly (readon
   const reminders = async () => wireOf(await reportedEvents(page)).flatMap((e) => (e.type === 'reminder' ? [[e.seq, e.withheld]] : []))
   await expect.poll(reminders, { timeout: 10_000 }).toEqual(expected)
 }
+
+/** Waits until `page` has reported `count` wire calls; a call after the last reminder may come in a later batch. */
+export async function expectWireCalls(page: Page, count: number): Promise<void> {
+  await expect.poll(async () => wireOf(await reportedEvents(page)).filter((e) => e.type === 'call').length, { timeout: 10_000 }).toBe(count)
+}

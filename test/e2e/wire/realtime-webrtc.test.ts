@@ -11,7 +11,7 @@ import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { reminderItem } from '../../fixtures/realtime/openai-events.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
 import { watchOnDemandHalf } from '../support/on-demand-half.ts'
-import { openReportingPage, reportedEvents, wireOf } from '../support/page-events.ts'
+import { expectWireCalls, openReportingPage, reportedEvents, wireOf } from '../support/page-events.ts'
 import { afterEachResult, DETAILED, type Message, REMINDED_AFTER_RESULTS, twoAfterEachResult } from '../support/realtime-reminders.ts'
 import { FINAL_TEXT } from '../support/realtime-server.ts'
 import { useStage } from '../support/stage.ts'
@@ -53,11 +53,11 @@ describe("the Agents SDK's RealtimeSession over WebRTC", () => {
     expect(userMessages.slice(1)).toEqual([reminderItem(GENTLE), reminderItem(DETAILED)])
 
     await expect.poll(async () => (await wireReminders(page)).length, { timeout: 10_000 }).toBe(2)
+    await expectWireCalls(page, 6)
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && [e.agent.reach, e.agent.format, e.agent.label])).toEqual([
       ['realtime-webrtc', 'openai-realtime', 'You are a voice agent that reads files.'],
     ])
-    expect(wire.filter((e) => e.type === 'call')).toHaveLength(6)
     expect((await wireReminders(page)).map((e) => [e.seq, e.text, e.withheld])).toEqual([
       [3, GENTLE, undefined],
       [5, DETAILED, undefined],

@@ -5,12 +5,11 @@
 // result that made it due, once; a WebSocket that is no realtime session is left alone.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { reminderTurn } from '../../fixtures/realtime/gemini-messages.ts'
 import { reminderItem } from '../../fixtures/realtime/openai-events.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
 import { watchOnDemandHalf } from '../support/on-demand-half.ts'
-import { openReportingPage, reportedEvents } from '../support/page-events.ts'
+import { expectWireCalls, openReportingPage, reportedEvents, wireOf } from '../support/page-events.ts'
 import { afterEachResult, DETAILED, type Message, REMINDED_AFTER_RESULTS, twoAfterEachResult } from '../support/realtime-reminders.ts'
 import { FINAL_TEXT, startRealtimeServer, type RealtimeServer } from '../support/realtime-server.ts'
 import { useStage } from '../support/stage.ts'
@@ -29,8 +28,6 @@ interface RealtimeWindow {
     chat(url: string, texts: string[]): Promise<string[]>
   }
 }
-
-const wireOf = (events: PanelEvent[]) => events.filter((e) => (e.type === 'agent' ? e.agent.kind === 'wire' : 'agentId' in e && e.agentId.startsWith('wire:')))
 
 /** What the connection whose path has `part` received, parsed; the newest such connection. */
 const receivedOn = (part: string) =>
@@ -57,11 +54,11 @@ describe("the Agents SDK's RealtimeSession over WebSocket", () => {
     expect(reminders).toEqual([reminderItem(GENTLE), reminderItem(DETAILED)])
 
     await expect.poll(async () => wireOf(await reportedEvents(page)).filter((e) => e.type === 'reminder').length, { timeout: 10_000 }).toBe(2)
+    await expectWireCalls(page, 6)
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && [e.agent.reach, e.agent.format, e.agent.label])).toEqual([
       ['realtime-ws', 'openai-realtime', 'You are a voice agent that reads files.'],
     ])
-    expect(wire.filter((e) => e.type === 'call')).toHaveLength(6)
     expect(wire.flatMap((e) => (e.type === 'reminder' ? [[e.seq, e.text, e.withheld]] : []))).toEqual([
       [3, GENTLE, undefined],
       [5, DETAILED, undefined],
@@ -92,6 +89,7 @@ describe("@google/genai's live.connect", () => {
     const after = afterEachResult(received, (m) => 'toolResponse' in m).map((messages) => messages.filter((m) => 'clientContent' in m))
     expect(after).toEqual([[], [], [reminderTurn(GENTLE)], [], [reminderTurn(DETAILED)], []])
     await expect.poll(async () => wireOf(await reportedEvents(page)).filter((e) => e.type === 'reminder').length, { timeout: 10_000 }).toBe(2)
+    await expectWireCalls(page, 6)
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && [e.agent.reach, e.agent.format, e.agent.label])).toEqual([
       ['gemini-live', 'gemini-live', 'You are a voice agent that reads files.'],
