@@ -39,6 +39,11 @@ export async function launchFirefox({ extension = true }: { readonly extension?:
     // Recent Firefox refuses WebDriver navigations to moz-extension: pages without it, and the
     // panel is opened as a page by its address.
     args: ['--remote-allow-system-access'],
+    // The height of a docked DevTools panel: puppeteer's default 600 pixels leave the panel's
+    // virtual timeline room for five rows under the agent list and its notes. Puppeteer sets a
+    // new page's default viewport with the screen orientation too, and bears a Firefox that lacks
+    // that command (as Firefox ESR 140 does); a viewport set on a page afterwards would not.
+    defaultViewport: { width: 1200, height: 900 },
     extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [geckoId]: EXTENSION_UUID }) },
   })
   if (extension) await browser.installExtension(FIREFOX_EXTENSION_DIR)
@@ -71,20 +76,10 @@ export async function launchFirefox({ extension = true }: { readonly extension?:
     return id
   }
 
-  /**
-   * The panel as a page the height of a docked DevTools panel: puppeteer's default 600 pixels
-   * leave the virtual timeline room for five rows under the agent list and its notes.
-   */
-  async function openPanel(id: number): Promise<Page> {
-    const panel = await openExtensionPage(`panel.html?tabId=${id}`)
-    await panel.setViewport({ width: 1200, height: 900 })
-    return panel
-  }
-
   return {
     newPage: () => browser.newPage(),
     tabId,
-    openPanel,
+    openPanel: (id) => openExtensionPage(`panel.html?tabId=${id}`),
     openPopup: (id) => openExtensionPage(`popup.html?tabId=${id}`),
     close: () => browser.close(),
   }
