@@ -42,7 +42,5 @@ export async function expectWireReminders(page: Page, expected: readonly (readon
   await expect.poll(reminders, { timeout: 10_000 }).toEqual(expected)
 }
 
-/** Waits until `page` has reported `count` wire calls; a call after the last reminder may come in a later batch. */
-export async function expectWireCalls(page: Page, count: number): Promise<void> {
-  await expect.poll(async () => wireOf(await reportedEvents(page)).filter((e) => e.type === 'call').length, { timeout: 10_000 }).toBe(count)
-}
+/** How many wire events of `type` `page` has reported so far: polled, as events leave in batches. */
+export const wireCount = async (page: Page, type: PanelEvent['type']): Promise<number> => wireOf(await reportedEvents(page)).filter((e) => e.type === type).length

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
 import { mountAgUiServer, type AgUiServer } from '../support/ag-ui-server.ts'
-import { expectWireReminders, openReportingPage, reportedEvents, wireOf } from '../support/page-events.ts'
+import { expectWireReminders, openReportingPage, reportedEvents, wireCount, wireOf } from '../support/page-events.ts'
 import { useStage } from '../support/stage.ts'
 import { buildAgentPages } from './pages/build.ts'
 
@@ -24,7 +24,7 @@ describe('HttpAgent', () => {
     const done = await page.evaluate((text) => (window as unknown as AgUiWindow).agui.run(text, 'server'), THREAD)
     expect(done.runs).toBe(1)
     expect(done.roles.filter((r) => r === 'tool')).toHaveLength(6)
-    await expect.poll(async () => wireOf(await reportedEvents(page)).filter((e) => e.type === 'call').length).toBe(6)
+    await expect.poll(() => wireCount(page, 'call')).toBe(6)
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && [e.agent.reach, e.agent.format])).toEqual([['ag-ui', 'ag-ui']])
     expect(wire.filter((e) => e.type === 'reminder').map((e) => e.type === 'reminder' && [e.seq, e.withheld, e.text])).toEqual([

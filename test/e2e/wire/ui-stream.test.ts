@@ -2,7 +2,7 @@
 // runs on the server"): a chat page on the real `useChat` against a server streaming with the real
 // `ai` package, in Chromium with the built extension and no page code of the guard.
 import { describe, expect, test } from 'vitest'
-import { expectWireReminders, openReportingPage, reportedEvents, wireOf } from '../support/page-events.ts'
+import { expectWireReminders, openReportingPage, reportedEvents, wireCount, wireOf } from '../support/page-events.ts'
 import type { TestServer } from '../support/server.ts'
 import { useStage } from '../support/stage.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
@@ -47,7 +47,7 @@ describe('useChat, its loop on the server', () => {
     const done = await page.evaluate((text) => (window as unknown as ChatWindow).chat.start(text, 'server'), CHAT)
     expect(done.status).toBe('ready')
     expect(done.parts.filter((p) => p === 'tool-search')).toHaveLength(6)
-    await expect.poll(async () => wireOf(await reportedEvents(page)).filter((e) => e.type === 'call').length).toBe(6)
+    await expect.poll(() => wireCount(page, 'call')).toBe(6)
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && e.agent.reach)).toEqual(['ui-stream'])
     expect(wire.filter((e) => e.type === 'call').map((e) => e.type === 'call' && [e.tool, e.count])).toEqual([1, 2, 3, 4, 5, 6].map((n) => ['search', n]))
@@ -88,7 +88,7 @@ describe('useChat, its loop on the server', () => {
     // The server was still writing: the page's stop reached it as a closed connection.
     expect(chatServer.closes.at(-1)).toBe(false)
     // The run ends where the page's reading did: the calls whose results the page read, no more.
-    await expect.poll(async () => wireOf(await reportedEvents(page)).filter((e) => e.type === 'call').length).toBe(read)
+    await expect.poll(() => wireCount(page, 'call')).toBe(read)
     expect(read).toBeLessThan(6)
   })
 })
@@ -146,6 +146,6 @@ describe('a stream that is neither', () => {
       return own
     })
     expect(other).toContain('body')
-    await expect.poll(async () => wireOf(await reportedEvents(page)).filter((e) => e.type === 'call').length).toBe(1)
+    await expect.poll(() => wireCount(page, 'call')).toBe(1)
   })
 })
