@@ -27,12 +27,16 @@ describe('near repeats in the DevTools panel', () => {
     try {
       await devtools.showPanel(`chrome-extension://${stage.browser.extensionId}RepeatToolGuard`)
       const panel = await devtools.panelFrame('/panel.html')
-      // A click while DevTools is still settling the panel can be lost: open Config until it shows.
+      // A click while DevTools is still settling the panel can be lost, and a busy machine can take
+      // seconds to render the panel at all: open Config until it shows, each click given a second.
       await expect
-        .poll(async () => {
-          await panel.getByTestId('tab-config').click()
-          return panel.getByTestId('config-input').count()
-        })
+        .poll(
+          async () => {
+            await panel.getByTestId('tab-config').click({ timeout: 1_000 })
+            return panel.getByTestId('config-input').count()
+          },
+          { timeout: 20_000 },
+        )
         .toBe(1)
       await panel.getByTestId('config-input').fill(JSON.stringify({ similar: { threshold: 0.6, minCalls: 3 } }))
       await panel.getByTestId('config-apply').click()
