@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // A poll waits for what a browser does next, which a busy machine delays by seconds: it still
+    // fails when the thing never happens, only later than the 1-second default would.
+    expect: { poll: { timeout: 10_000 } },
   },
 })
