@@ -42,7 +42,7 @@ it('carries cycle reminders, result-changed resets and blocked calls to the pane
   const panel = await stage.browser.context.newPage()
   await panel.goto(`chrome-extension://${stage.browser.extensionId}/panel.html?tabId=-1`)
   const tap = await tapPanelPort(panel, tabId)
-  await expect.poll(async () => (await tap.events()).some((e) => e.type === 'blocked'), { timeout: 10_000 }).toBe(true)
+  await expect.poll(async () => (await tap.events()).some((e) => e.type === 'blocked')).toBe(true)
   const events = await tap.events()
   expect(events.find((e) => e.type === 'reminder')).toMatchObject({ level: 'cycle', detector: 'cycle', count: 2, tool: 'read_file' })
   expect(events.filter((e) => e.type === 'reset').map((e) => e.type === 'reset' && e.reason)).toContain('result-changed')

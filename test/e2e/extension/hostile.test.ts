@@ -73,7 +73,7 @@ describe('a hostile page', () => {
     )
     // The page's own call, after the forgeries: once its row arrives, they would have long before it.
     await runAgent(hostile, 'after', [['after_forgeries', {}]])
-    await expect.poll(async () => calls(await tapHostile.events()), { timeout: 10_000 }).toEqual(['after_forgeries'])
+    await expect.poll(async () => calls(await tapHostile.events())).toEqual(['after_forgeries'])
     expect(await tapHostile.drops()).toBeUndefined()
   })
 

@@ -25,7 +25,7 @@ afterEach(async () => {
 async function popupOf(tabId: number): Promise<Page> {
   const popup = await stage.browser.context.newPage()
   await popup.goto(`chrome-extension://${stage.browser.extensionId}/popup.html?tabId=${tabId}`)
-  await expect.poll(() => popup.getByTestId('zero-code').count(), { timeout: 10_000 }).toBe(1)
+  await expect.poll(() => popup.getByTestId('zero-code').count()).toBe(1)
   return popup
 }
 
@@ -42,7 +42,7 @@ describe('the origin the popup and the panel switch', () => {
     expect(await storedOrigins()).toEqual({ [stage.server.origin]: 'observe' })
 
     const panel = await stage.browser.openPanel(tabId)
-    await expect.poll(() => panel.getByTestId('zero-code').textContent(), { timeout: 10_000 }).toContain(`Zero-code: observe · ${host}`)
+    await expect.poll(() => panel.getByTestId('zero-code').textContent()).toContain(`Zero-code: observe · ${host}`)
     // The address shown is the one the relay reports for its frame; the origin switched is the browser's.
     expect(await panel.getByTestId('zero-code').textContent()).not.toContain('bank.example')
     await panel.getByTestId('zero-code-off').click()
@@ -57,7 +57,7 @@ describe('the origin the popup and the panel switch', () => {
     expect(await page.evaluate(() => origin)).toBe('null')
     const popup = await popupOf(tabId)
     const panel = await stage.browser.openPanel(tabId)
-    await expect.poll(() => panel.getByTestId('zero-code').count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => panel.getByTestId('zero-code').count()).toBe(1)
     for (const view of [popup, panel]) {
       expect(await view.getByTestId('zero-code-mode').textContent()).toBe('observe')
       expect(await view.getByTestId('zero-code-reason').textContent()).toBe(SANDBOXED_REASON)

@@ -59,7 +59,7 @@ test('a page script listening on the window never sees the stored mode or config
   // Both settings reached the page script: the config is the stored one, and the request goes out as made.
   await expect.poll(() => thresholds(page)).toEqual([2, 6])
   const body = loopBody(MODEL, 'You are an observed agent.')
-  await expect.poll(async () => (await page.evaluate(sendChat, body), lastBody()), { timeout: 10_000, interval: 100 }).toBe(body)
+  await expect.poll(async () => (await page.evaluate(sendChat, body), lastBody()), { interval: 100 }).toBe(body)
   const seen = JSON.stringify(await page.evaluate(seenOnWindow))
   expect(seen).toBe('[]')
   await page.close()
@@ -72,7 +72,7 @@ test('a channel the page offers as the relay does reaches nothing: it hears noth
   await page.evaluate(offerForgedChannel, { event: CHANNEL_EVENT, messages: relayForgeries(relay, RECOMMENDED_CONFIG) })
   await speak(page, 'after_the_offer')
   // The page script's call went over the relay's channel: its events reach the panel's port.
-  await expect.poll(async () => (await tap.events()).some((e) => e.type === 'call' && e.tool === 'after_the_offer'), { timeout: 10_000 }).toBe(true)
+  await expect.poll(async () => (await tap.events()).some((e) => e.type === 'call' && e.tool === 'after_the_offer')).toBe(true)
   const body = loopBody(MODEL, 'You are an offering agent.')
   expect(await page.evaluate(sendChat, body)).toBe(200)
   expect(userTexts(lastBody())).toContain(GENTLE)
@@ -93,7 +93,7 @@ test("the page script's messages forged on the window reach nothing in the servi
     { source: PAGE_SOURCE, v: PROTOCOL_VERSION, kind: 'drops', drops: { shape: 1000 } },
   ])
   await speak(page, 'real_tool')
-  await expect.poll(async () => (await tap.events()).some((e) => e.type === 'call' && e.tool === 'real_tool'), { timeout: 10_000 }).toBe(true)
+  await expect.poll(async () => (await tap.events()).some((e) => e.type === 'call' && e.tool === 'real_tool')).toBe(true)
   const delivered = JSON.stringify(await tap.messages())
   for (const forged of ['forged_tool', 'bank.example']) expect(delivered).not.toContain(forged)
   expect(await tap.drops()).toBeUndefined()

@@ -100,7 +100,7 @@ describe('a page that replaces built-ins after load', () => {
     })
 
     const panel = await stage.browser.openPanel(tabId)
-    await expect.poll(() => panel.getByTestId('agent-label').allTextContents(), { timeout: 10_000 }).toEqual(['main'])
+    await expect.poll(() => panel.getByTestId('agent-label').allTextContents()).toEqual(['main'])
     // A fault for each of the five calls whose arguments (a nested array) need the serialiser. The
     // relay brings the stored settings once the page has spoken: if they arrive while the page's
     // built-ins still throw, the page's handler reports one more fault instead of applying them
@@ -158,7 +158,7 @@ describe('a page that replaces built-ins after load', () => {
     expect(received[4]![0]).toContain('- consecutive_calls: 5')
 
     const panel = await stage.browser.openPanel(tabId)
-    await expect.poll(() => panel.getByTestId('reminder-text').allTextContents(), { timeout: 10_000 }).toEqual(received.flat())
+    await expect.poll(() => panel.getByTestId('reminder-text').allTextContents()).toEqual(received.flat())
     expect(await panel.getByTestId('faults').count()).toBe(0)
     // The timeline keeps the real clock: the page's fake one is the page's business.
     const tap = await tapPanelPort(panel, tabId)

@@ -72,7 +72,7 @@ describe('the toolbar action', () => {
     await expect.poll(() => actionOf(a.tabId)).toMatchObject({ badge: '2' })
     await stage.browser.stopServiceWorker()
     await runAgent(a.page, 'alpha', repeat(3, read('alpha.txt')))
-    await expect.poll(() => actionOf(a.tabId), { timeout: 10_000 }).toEqual({ badge: '3', title: 'Repeat Tool Guard: 1 agent, 3 reminders fired', icon: 'coloured' })
+    await expect.poll(() => actionOf(a.tabId)).toEqual({ badge: '3', title: 'Repeat Tool Guard: 1 agent, 3 reminders fired', icon: 'coloured' })
   })
 
   it('starts over when the tab loads a new page', async () => {

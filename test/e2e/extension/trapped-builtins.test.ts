@@ -29,7 +29,7 @@ const hitsOf = (page: Page) => page.evaluate(() => (window as unknown as TrapsWi
 
 /** Waits until the page has reported `count` events of `type`: what the hook left to do afterwards is done. */
 async function reported(page: Page, type: string, count: number): Promise<void> {
-  await expect.poll(async () => (await reportedEvents(page)).filter((e) => e.type === type).length, { timeout: 10_000 }).toBe(count)
+  await expect.poll(async () => (await reportedEvents(page)).filter((e) => e.type === type).length).toBe(count)
 }
 
 const llmModel = (name: string) => `${name}-${Math.random().toString(36).slice(2)}`

@@ -103,7 +103,7 @@ test('the panel opened as a page shows the agents', async () => {
   expect(await runWireAgent()).toBe('Nothing left.')
   const panel = await firefox.openPanel(await firefox.tabId(page))
   const labels = async () => (await panel.$$eval('[data-testid="agent-row"] [data-testid="agent-label"]', (els) => els.map((e) => e.textContent ?? ''))).sort()
-  await expect.poll(labels, { timeout: 10_000, interval: 200 }).toEqual([expect.stringContaining(SYSTEM.slice(0, 12)), 'hook-agent'].sort())
+  await expect.poll(labels, { interval: 200 }).toEqual([expect.stringContaining(SYSTEM.slice(0, 12)), 'hook-agent'].sort())
   const kinds = await panel.$$eval('[data-testid="agent-row"] [data-testid="agent-kind"]', (els) => els.map((e) => e.textContent).sort())
   expect(kinds).toEqual(['hook', 'wire'])
   await panel.close()
@@ -116,15 +116,15 @@ test('the panel switches zero-code mode for the page origin through extension st
     await runHookAgent('hook-agent', [['read_file', { path: 'a.txt' }]])
     const panel = await firefox.openPanel(await firefox.tabId(page))
     const status = () => panel.$eval('[data-testid="zero-code"]', (e) => e.textContent ?? '')
-    await expect.poll(status, { timeout: 10_000, interval: 200 }).toContain(`Zero-code: guard · ${new URL(server.origin).host}`)
+    await expect.poll(status, { interval: 200 }).toContain(`Zero-code: guard · ${new URL(server.origin).host}`)
     await panel.click('[data-testid="zero-code-observe"]')
-    await expect.poll(status, { timeout: 10_000, interval: 200 }).toContain('Zero-code: observe')
+    await expect.poll(status, { interval: 200 }).toContain('Zero-code: observe')
     const body = JSON.stringify({ ...openaiChatBody({ system: 'You are observed.', turns: [{ prompt: 'Look.' }, ...repeatTurns({ name: 'grep', args: { q: 'x' } }, 3)] }), model: 'loop-model' })
     const sent = async () => {
       await page.evaluate((b) => fetch('/v1/chat/completions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: b }).then((r) => r.text()), body)
       return llm.exchanges.at(-1)!.body
     }
-    await expect.poll(sent, { timeout: 10_000, interval: 200 }).toBe(body)
+    await expect.poll(sent, { interval: 200 }).toBe(body)
     await panel.close()
   } finally {
     // Stored for the whole browser: no other test is to run under it.

@@ -47,7 +47,7 @@ test("the popup and the panel show and switch the page's own origin", async () =
   await panel.click('[data-testid="zero-code-off"]')
   // Polled from here: waitForFunction polls with a Function() an extension page's CSP refuses.
   const mode = () => panel.evaluate(() => document.querySelector('[data-testid="zero-code-mode"]')?.textContent)
-  await expect.poll(mode, { timeout: 10_000, interval: 100 }).toBe('off')
+  await expect.poll(mode, { interval: 100 }).toBe('off')
   expect(await panel.evaluate((key) => chrome.storage.local.get(key), ZERO_CODE_STORAGE_KEY)).toEqual({ [ZERO_CODE_STORAGE_KEY]: { [server.origin]: 'off' } })
   for (const opened of [panel, popup, page]) await opened.close()
 })

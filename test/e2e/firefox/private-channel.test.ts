@@ -70,9 +70,9 @@ test('a page script listening on the window never sees the stored mode or config
   await page.evaluate(watchWindow)
   await speak('first')
   // Both settings reached the page script: the config is the stored one, and the request goes out as made.
-  await expect.poll(thresholds, { timeout: 10_000, interval: 100 }).toEqual([2, 6])
+  await expect.poll(thresholds, { interval: 100 }).toEqual([2, 6])
   const body = loopBody(MODEL, 'You are an observed agent.')
-  await expect.poll(async () => (await page.evaluate(sendChat, body), lastBody()), { timeout: 10_000, interval: 100 }).toBe(body)
+  await expect.poll(async () => (await page.evaluate(sendChat, body), lastBody()), { interval: 100 }).toBe(body)
   expect(JSON.stringify(await page.evaluate(seenOnWindow))).toBe('[]')
 })
 

@@ -55,7 +55,7 @@ test('the peer receives the gentle reminder after the 3rd result and the detaile
 
   const panel = await firefox.openPanel(await firefox.tabId(page))
   const reach = () => panel.$$eval('[data-testid="agent-row"] [data-testid="agent-reach"]', (els) => els.map((e) => e.textContent))
-  await expect.poll(reach, { timeout: 10_000, interval: 200 }).toEqual(['realtime-webrtc'])
+  await expect.poll(reach, { interval: 200 }).toEqual(['realtime-webrtc'])
   await panel.close()
 })
 

@@ -43,6 +43,6 @@ test('the server receives the gentle reminder after the 3rd result and the detai
 
   const panel = await firefox.openPanel(await firefox.tabId(page))
   const reach = () => panel.$$eval('[data-testid="agent-row"] [data-testid="agent-reach"]', (els) => els.map((e) => e.textContent))
-  await expect.poll(reach, { timeout: 10_000, interval: 200 }).toEqual(['realtime-ws'])
+  await expect.poll(reach, { interval: 200 }).toEqual(['realtime-ws'])
   await panel.close()
 })

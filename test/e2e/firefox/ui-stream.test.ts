@@ -42,10 +42,10 @@ test("the panel shows the six calls of the server's loop and would-remind rows a
 
   const panel = await firefox.openPanel(await firefox.tabId(page))
   const reach = () => panel.$$eval('[data-testid="agent-row"] [data-testid="agent-reach"]', (els) => els.map((e) => e.textContent))
-  await expect.poll(reach, { timeout: 10_000, interval: 200 }).toEqual(['ui-stream'])
+  await expect.poll(reach, { interval: 200 }).toEqual(['ui-stream'])
   await panel.click('[data-testid="agent-row"]')
   const calls = () => panel.$$eval('[data-testid="timeline-row"][data-kind="call"]', (els) => els.length)
-  await expect.poll(calls, { timeout: 10_000, interval: 200 }).toBe(6)
+  await expect.poll(calls, { interval: 200 }).toBe(6)
   expect(await panel.$$eval('[data-testid="reminder-withheld"]', (els) => els.map((e) => e.textContent))).toEqual(Array(2).fill('would remind: the loop runs on the server'))
   expect(await panel.$$eval('[data-testid="reminder-text"]', (els) => els.map((e) => e.textContent))).toEqual([GENTLE, detailed('search', 5, '{"q":"threshold"}')])
   expect(await panel.$eval('[data-testid="agent-loop-spent"]', (e) => e.textContent)).toBe('3 in server loop')

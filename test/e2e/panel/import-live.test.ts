@@ -35,7 +35,7 @@ it('keeps an imported session exactly through a reload, live calls and a forged 
   await page.evaluate(() => window.postMessage({ source: 'repeat-tool-guard/page', v: 1, kind: 'events', events: [{ type: 'page-load', at: Date.now(), url: 'http://forged/' }] }, '*'))
   await page.reload()
   await calls(page, 'after-reload', 'read', 3)
-  await expect.poll(() => panel.getByTestId('imported-status').textContent(), { timeout: 10_000 }).toMatch(/live events? set aside/)
+  await expect.poll(() => panel.getByTestId('imported-status').textContent()).toMatch(/live events? set aside/)
 
   expect(await panel.getByTestId('agent-label').allTextContents()).toEqual(['recorded'])
   expect(await texts(panel, 'reminder-text')).toEqual(reminders)
@@ -43,7 +43,7 @@ it('keeps an imported session exactly through a reload, live calls and a forged 
 
   // Back to live: the tab as it is now, from the service worker's history.
   await panel.getByTestId('back-to-live').click()
-  await expect.poll(() => panel.getByTestId('agent-label').allTextContents(), { timeout: 10_000 }).toEqual(['after-reload'])
+  await expect.poll(() => panel.getByTestId('agent-label').allTextContents()).toEqual(['after-reload'])
   expect(await panel.getByTestId('imported-status').count()).toBe(0)
   expect(await panel.getByTestId('record-toggle').getAttribute('aria-pressed')).toBe('true')
 })

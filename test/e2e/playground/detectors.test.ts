@@ -32,7 +32,7 @@ describe('the detectors through the extension', () => {
     expect(conversation!.rows.filter((r) => r.kind === 'tool-result')).toHaveLength(4)
     expect(conversation!.rows.filter((r) => r.kind === 'wire-inserted')).toEqual([])
     await withPanel(async (panel) => {
-      await expect.poll(() => panel.locator('[data-kind="reminder"] [data-testid="reminder-badge"]').allTextContents(), { timeout: 10_000 }).toEqual(['Cycle reminder'])
+      await expect.poll(() => panel.locator('[data-kind="reminder"] [data-testid="reminder-badge"]').allTextContents()).toEqual(['Cycle reminder'])
       expect(await panel.locator('[data-kind="call"][data-in-cycle="true"]').count()).toBe(4)
       expect(await panel.getByTestId('agent-wasted').textContent()).toBe('4 wasted')
     })
@@ -48,7 +48,7 @@ describe('the detectors through the extension', () => {
     expect(results[5]!.text).toBe('Blocked by repeat-tool-guard: run_tests was already called 5 times in a row with identical arguments (stopAfter: 5). Choose a different action.')
     expect(conversation!.rows.filter((r) => r.kind === 'reminder').map((r) => r.summary)).toEqual(['run_tests × 3', 'run_tests × 5'])
     await withPanel(async (panel) => {
-      await expect.poll(() => panel.getByTestId('blocked-badge').allTextContents(), { timeout: 10_000 }).toEqual(['blocked'])
+      await expect.poll(() => panel.getByTestId('blocked-badge').allTextContents()).toEqual(['blocked'])
     })
   })
 })

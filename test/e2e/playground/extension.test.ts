@@ -21,7 +21,7 @@ describe('playground with the extension', () => {
     await runScenario(session.page, session.server.origin, 'subagent')
     const panel = await session.browser.openPanel(await session.browser.tabId(session.page))
     try {
-      await expect.poll(() => panel.getByTestId('agent-label').allTextContents(), { timeout: 10_000 }).toEqual(['lead', 'explorer'])
+      await expect.poll(() => panel.getByTestId('agent-label').allTextContents()).toEqual(['lead', 'explorer'])
     } finally {
       await panel.close()
     }

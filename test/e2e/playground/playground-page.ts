@@ -137,7 +137,7 @@ export const rowsOf = (conversation: Conversation, kind: string): Row[] => conve
 export async function expectPanelBadges(session: PlaygroundSession, expected: readonly string[]): Promise<void> {
   const panel = await session.browser.openPanel(await session.browser.tabId(session.page))
   try {
-    await expect.poll(() => panel.locator('[data-kind="reminder"] [data-testid="reminder-badge"]').allTextContents(), { timeout: 10_000 }).toEqual(expected)
+    await expect.poll(() => panel.locator('[data-kind="reminder"] [data-testid="reminder-badge"]').allTextContents()).toEqual(expected)
   } finally {
     await panel.close()
   }

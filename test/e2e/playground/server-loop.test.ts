@@ -25,7 +25,7 @@ const received = (page: Page) => page.getByTestId('chat-received').locator('pre'
 
 async function expectWouldRemind(panel: Page | ReturnType<Page['getByTestId']>): Promise<void> {
   const row = panel.getByTestId('agent-row').filter({ hasText: 'ui-stream' })
-  await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
+  await expect.poll(() => row.count()).toBe(1)
   await expect.poll(() => panel.getByTestId('reminder-withheld').allTextContents()).toEqual(Array(2).fill('would remind: the loop runs on the server'))
   expect(await panel.getByTestId('reminder-text').allTextContents()).toEqual([GENTLE, DETAILED])
   expect(await row.getByTestId('agent-loop-spent').textContent()).toBe('3 in server loop')

@@ -39,7 +39,7 @@ export const wireOf = (events: PanelEvent[]): PanelEvent[] => events.filter((e) 
  */
 export async function expectWireReminders(page: Page, expected: readonly (readonly [number, string | undefined])[]): Promise<void> {
   const reminders = async () => wireOf(await reportedEvents(page)).flatMap((e) => (e.type === 'reminder' ? [[e.seq, e.withheld]] : []))
-  await expect.poll(reminders, { timeout: 10_000 }).toEqual(expected)
+  await expect.poll(reminders).toEqual(expected)
 }
 
 /** How many wire events of `type` `page` has reported so far: polled, as events leave in batches. */

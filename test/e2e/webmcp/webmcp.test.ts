@@ -111,7 +111,7 @@ test("the panel shows the frame's WebMCP agent with its kind and reach, and agai
   async function expectAgent(): Promise<void> {
     const panel = await stage.browser.openPanel(tabId)
     const row = panel.getByTestId('agent-row').filter({ hasText: 'WebMCP tools' })
-    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => row.count()).toBe(1)
     expect(await row.getByTestId('agent-kind').textContent()).toBe('webmcp')
     expect(await row.getByTestId('agent-reach').textContent()).toBe('webmcp')
     await expect.poll(() => row.getByTestId('agent-count').textContent()).toBe('5')

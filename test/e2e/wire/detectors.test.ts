@@ -54,7 +54,7 @@ test('a ping-pong conversation across three requests gets the cycle reminder onc
         // system, prompt, then an assistant message and its tool message per step.
         return received.messages[14]?.content
       },
-      { timeout: 10_000, interval: 200 },
+      { interval: 200 },
     )
     .toEqual(expect.stringMatching(/^Repeated cycle of tool calls detected:\n/))
 

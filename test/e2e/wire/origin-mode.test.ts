@@ -53,7 +53,7 @@ test('a site that is not local is observed: requests go out byte for byte, the p
   }
 
   const panel = await stage.browser.openPanel(tabId)
-  await expect.poll(() => panel.getByTestId('zero-code').textContent(), { timeout: 10_000 }).toContain(`Zero-code: observe · agent.test:${port}`)
+  await expect.poll(() => panel.getByTestId('zero-code').textContent()).toContain(`Zero-code: observe · agent.test:${port}`)
   await panel.getByTestId('agent-row').filter({ hasText: SYSTEM }).click()
   const placement = panel.locator('[data-testid="timeline-row"][data-kind="reminder"] .rtg-placement')
   await expect.poll(() => placement.allTextContents()).toEqual(['would insert at contents[7]'])
@@ -78,7 +78,7 @@ test('a site that is not local is observed: requests go out byte for byte, the p
   const stored = await (await stage.browser.worker()).evaluate(() => chrome.storage.local.get('zeroCodeOrigins'))
   expect(stored).toEqual({ zeroCodeOrigins: { [origin]: 'guard' } })
   const last = bodies.at(-1)!
-  await expect.poll(async () => (await send(page, path, last), JSON.parse(lastBody()).contents[7]), { timeout: 10_000, interval: 100 }).toEqual({ role: 'user', parts: [{ text: GENTLE }] })
+  await expect.poll(async () => (await send(page, path, last), JSON.parse(lastBody()).contents[7]), { interval: 100 }).toEqual({ role: 'user', parts: [{ text: GENTLE }] })
   await expect.poll(() => panel.getByTestId('request-outcome').last().textContent()).toBe('3 calls · 1 reminder inserted · body rewritten')
   await panel.close()
   await page.close()
@@ -88,7 +88,7 @@ test('a local site is guarded by default; the panel switches it to observe and t
   const page = await stage.browser.context.newPage()
   await page.goto(`${stage.server.origin}/blank`)
   const panel = await stage.browser.openPanel(await stage.browser.tabId(page))
-  await expect.poll(() => panel.getByTestId('zero-code').textContent(), { timeout: 10_000 }).toContain(`Zero-code: guard · 127.0.0.1:${port}`)
+  await expect.poll(() => panel.getByTestId('zero-code').textContent()).toContain(`Zero-code: guard · 127.0.0.1:${port}`)
   const body = JSON.stringify(openaiChatBody({ ...LOOP, system: 'You are a local agent.' }))
   const chat = (text: string) => JSON.stringify({ ...JSON.parse(text), model: 'origin-model' })
   expect(await send(page, '/v1/chat/completions', chat(body))).toBe(200)
@@ -98,7 +98,7 @@ test('a local site is guarded by default; the panel switches it to observe and t
   await expect.poll(() => panel.getByTestId('zero-code-mode').textContent()).toBe('observe')
   const stored = await (await stage.browser.worker()).evaluate(() => chrome.storage.local.get('zeroCodeOrigins'))
   expect(stored).toMatchObject({ zeroCodeOrigins: { [stage.server.origin]: 'observe' } })
-  await expect.poll(async () => (await send(page, '/v1/chat/completions', chat(body)), lastBody()), { timeout: 10_000, interval: 100 }).toBe(chat(body))
+  await expect.poll(async () => (await send(page, '/v1/chat/completions', chat(body)), lastBody()), { interval: 100 }).toBe(chat(body))
   // Still analysed and reported: the panel shows the request observed, with the reminder it would have carried.
   await expect.poll(() => panel.getByTestId('request-outcome').last().textContent()).toBe('3 calls · observed, not rewritten (1 reminder would be inserted)')
   await panel.close()
@@ -154,7 +154,7 @@ test('keep-alive: a Request goes out untouched, a body is never pushed past 64 K
   expect(JSON.parse(exchange.body).messages[8]).toEqual({ role: 'user', content: GENTLE })
 
   const panel = await stage.browser.openPanel(await stage.browser.tabId(page))
-  await expect.poll(() => panel.getByTestId('request-outcome').allTextContents(), { timeout: 10_000 }).toContain('3 calls · not rewritten: 1 reminder would pass the 64 KB keep-alive limit')
+  await expect.poll(() => panel.getByTestId('request-outcome').allTextContents()).toContain('3 calls · not rewritten: 1 reminder would pass the 64 KB keep-alive limit')
   await panel.close()
   await page.close()
 })

@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 async function expectWireAgent(panel: Page): Promise<void> {
   const row = panel.getByTestId('agent-row').filter({ hasText: SYSTEM })
-  await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
+  await expect.poll(() => row.count()).toBe(1)
   expect(await row.getByTestId('agent-kind').textContent()).toBe('wire')
   expect(await row.getByTestId('agent-reach').textContent()).toBe('fetch')
   await expect.poll(() => row.getByTestId('agent-count').textContent()).toBe('5')
@@ -40,7 +40,7 @@ test('the conversation is one wire agent, with its calls, reminders and where th
   await expectWireAgent(panel)
   await panel.getByTestId('agent-row').filter({ hasText: SYSTEM }).click()
   const reminders = panel.locator('[data-testid="timeline-row"][data-kind="reminder"]')
-  await expect.poll(() => reminders.count(), { timeout: 10_000 }).toBe(2)
+  await expect.poll(() => reminders.count()).toBe(2)
   expect(await panel.getByTestId('reminder-text').allTextContents()).toEqual([GENTLE, detailed('search', 5, '{"q":"author"}')])
   expect(await reminders.locator('.rtg-placement code').allTextContents()).toEqual(['messages[6].content[1]', 'messages[10].content[1]'])
   expect(await panel.locator('[data-testid="timeline-row"][data-kind="call"]').count()).toBe(5)

@@ -38,5 +38,5 @@ test("the microphone's audio reaches the server as sent, the page hears every au
   const received = texts.map((text) => JSON.parse(text) as Message)
   expect(twoAfterEachResult(received)).toEqual(REMINDED_AFTER_RESULTS)
   expect(received.filter((m) => JSON.stringify(m).includes('"role":"user"') && !JSON.stringify(m).includes('Read a.txt'))).toEqual([reminderItem(GENTLE), reminderItem(DETAILED)])
-  await expect.poll(async () => (await reportedEvents(page)).filter((e) => e.type === 'reminder' && e.agentId.startsWith('wire:')).length, { timeout: 10_000 }).toBe(2)
+  await expect.poll(async () => (await reportedEvents(page)).filter((e) => e.type === 'reminder' && e.agentId.startsWith('wire:')).length).toBe(2)
 })

@@ -52,9 +52,9 @@ describe("the Agents SDK's RealtimeSession over WebRTC", () => {
     const userMessages = received.filter((m) => m.type === 'conversation.item.create' && (m.item as { role?: string }).role === 'user')
     expect(userMessages.slice(1)).toEqual([reminderItem(GENTLE), reminderItem(DETAILED)])
 
-    await expect.poll(() => wireCount(page, 'reminder'), { timeout: 10_000 }).toBe(2)
+    await expect.poll(() => wireCount(page, 'reminder')).toBe(2)
     // The sixth call is reported after the second reminder, maybe in a later batch.
-    await expect.poll(() => wireCount(page, 'call'), { timeout: 10_000 }).toBe(6)
+    await expect.poll(() => wireCount(page, 'call')).toBe(6)
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && [e.agent.reach, e.agent.format, e.agent.label])).toEqual([
       ['realtime-webrtc', 'openai-realtime', 'You are a voice agent that reads files.'],
@@ -71,7 +71,7 @@ describe("the Agents SDK's RealtimeSession over WebRTC", () => {
     const page = await openReportingPage(stage.browser, `${origin}/realtime-webrtc.html`, 'realtimeWebrtc')
     const received = await openAiRun(page, origin)
     expect(afterEachResult(received).map((messages) => messages[0]?.type)).toEqual(Array.from({ length: 6 }, () => 'response.create'))
-    await expect.poll(() => wireCount(page, 'reminder'), { timeout: 10_000 }).toBe(2)
+    await expect.poll(() => wireCount(page, 'reminder')).toBe(2)
     expect((await wireReminders(page)).map((e) => [e.seq, e.withheld, e.placement?.startsWith('conversation.item.create after call_')])).toEqual([
       [3, 'observe', true],
       [5, 'observe', true],

@@ -53,9 +53,9 @@ describe("the Agents SDK's RealtimeSession over WebSocket", () => {
     const reminders = received.filter((m) => JSON.stringify(m).includes('"role":"user"') && (JSON.stringify(m).includes('You are repeating') || JSON.stringify(m).includes('Repeated tool call')))
     expect(reminders).toEqual([reminderItem(GENTLE), reminderItem(DETAILED)])
 
-    await expect.poll(() => wireCount(page, 'reminder'), { timeout: 10_000 }).toBe(2)
+    await expect.poll(() => wireCount(page, 'reminder')).toBe(2)
     // The sixth call is reported after the second reminder, maybe in a later batch.
-    await expect.poll(() => wireCount(page, 'call'), { timeout: 10_000 }).toBe(6)
+    await expect.poll(() => wireCount(page, 'call')).toBe(6)
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && [e.agent.reach, e.agent.format, e.agent.label])).toEqual([
       ['realtime-ws', 'openai-realtime', 'You are a voice agent that reads files.'],
@@ -71,7 +71,7 @@ describe("the Agents SDK's RealtimeSession over WebSocket", () => {
     const page = await openReportingPage(stage.browser, `http://agent.test:${port}/realtime.html`, 'realtime')
     const received = await openAiRun(page)
     expect(afterEachResult(received).map((messages) => messages[0]?.type)).toEqual(Array.from({ length: 6 }, () => 'response.create'))
-    await expect.poll(() => wireCount(page, 'reminder'), { timeout: 10_000 }).toBe(2)
+    await expect.poll(() => wireCount(page, 'reminder')).toBe(2)
     const reminders = wireOf(await reportedEvents(page)).flatMap((e) => (e.type === 'reminder' ? [[e.seq, e.withheld, e.placement?.startsWith('conversation.item.create after call_')]] : []))
     expect(reminders).toEqual([
       [3, 'observe', true],
@@ -89,9 +89,9 @@ describe("@google/genai's live.connect", () => {
     const received = receivedOn('BidiGenerateContent')
     const after = afterEachResult(received, (m) => 'toolResponse' in m).map((messages) => messages.filter((m) => 'clientContent' in m))
     expect(after).toEqual([[], [], [reminderTurn(GENTLE)], [], [reminderTurn(DETAILED)], []])
-    await expect.poll(() => wireCount(page, 'reminder'), { timeout: 10_000 }).toBe(2)
+    await expect.poll(() => wireCount(page, 'reminder')).toBe(2)
     // The sixth call is reported after the second reminder, maybe in a later batch.
-    await expect.poll(() => wireCount(page, 'call'), { timeout: 10_000 }).toBe(6)
+    await expect.poll(() => wireCount(page, 'call')).toBe(6)
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && [e.agent.reach, e.agent.format, e.agent.label])).toEqual([
       ['gemini-live', 'gemini-live', 'You are a voice agent that reads files.'],

@@ -120,7 +120,7 @@ describe.each([
   test('the panel lists it with its reach and its chain', async () => {
     const panel = await stage.browser.openPanel(await stage.browser.tabId(session.page))
     const row = panel.getByTestId('agent-row').filter({ hasText: SYSTEM })
-    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => row.count()).toBe(1)
     expect(await row.getByTestId('agent-kind').textContent()).toBe('wire')
     expect(await row.getByTestId('agent-reach').textContent()).toBe('responses-stateful')
     await expect.poll(() => row.getByTestId('agent-count').textContent()).toBe(String(LOOPS))

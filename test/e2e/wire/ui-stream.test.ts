@@ -65,7 +65,7 @@ describe('useChat, its loop on the server', () => {
     // The panel of the tab: the agent reached by its stream, its six calls, the two would-remind rows and the calls spent past the first.
     const panel = await stage.browser.openPanel(await stage.browser.tabId(page))
     const row = panel.getByTestId('agent-row').filter({ hasText: 'ui-stream' })
-    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => row.count()).toBe(1)
     await row.click()
     await expect.poll(() => panel.locator('[data-testid="timeline-row"][data-kind="call"]').count()).toBe(6)
     expect(await panel.getByTestId('reminder-withheld').allTextContents()).toEqual(Array(2).fill('would remind: the loop runs on the server'))

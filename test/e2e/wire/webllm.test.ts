@@ -117,7 +117,7 @@ describe.each([false, true])('an agent on WebWorkerMLCEngine, stream %s, looping
   test('the DevTools panel lists the agent as wire, reached through webllm, with its six calls', async () => {
     const panel = await stage.browser.openPanel(await stage.browser.tabId(page))
     const row = panel.getByTestId('agent-row').filter({ has: panel.getByTestId('agent-reach').getByText('webllm', { exact: true }) })
-    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => row.count()).toBe(1)
     expect(await row.getByTestId('agent-kind').textContent()).toBe('wire')
     await expect.poll(() => row.getByTestId('agent-count').textContent()).toBe(String(LOOPS))
     expect(await row.getByTestId('agent-chain').textContent()).toBe(`${CALL.name} ${CALL.arguments}`)

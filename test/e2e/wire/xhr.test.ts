@@ -90,7 +90,7 @@ describe.each(Object.keys(PLACES) as XhrAgentName[])('axios, %s, looping six tim
     if (agent !== 'openaiChat') return
     const panel = await stage.browser.openPanel(await stage.browser.tabId(session.page))
     const row = panel.getByTestId('agent-row').filter({ hasText: 'You are a careful coding agent.' })
-    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => row.count()).toBe(1)
     expect(await row.getByTestId('agent-kind').textContent()).toBe('wire')
     expect(await row.getByTestId('agent-reach').textContent()).toBe('xhr')
     await expect.poll(() => row.getByTestId('agent-count').textContent()).toBe('6')
