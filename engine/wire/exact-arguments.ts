@@ -4,7 +4,9 @@
 // an arguments object whose numbers may have lost digits is handed on as its own JSON text, cut
 // from the body, which the canonical form reads with every digit (docs/engine.md, "Known limits").
 // Nothing is read again unless the body holds such a number and the arguments hold a number a
-// double may have rounded: the common body costs one scan for long digit runs.
+// double may have rounded: the common body costs one scan for long digit runs, made at the first
+// arguments object, so a format that sends arguments as text (Chat Completions, Responses) never
+// pays for it.
 import { losesDigits } from '../exact-json.ts'
 import { CLOSE_BRACE, CLOSE_BRACKET, COMMA, JsonText, OPEN_BRACE, OPEN_BRACKET } from '../json-text.ts'
 import { isArray, isSafeInteger, objectHasOwn, objectKeys, stringSlice, weakMapGet, weakMapSet } from '../intrinsics.ts'
@@ -18,10 +20,12 @@ export const asParsed: ExactArguments = (value) => value
 
 /** `exact` for a body `text` that `JSON.parse` turned into `root`. */
 export function exactArguments(text: string, root: unknown): ExactArguments {
-  if (!losesDigits(text)) return asParsed
+  let lossy: boolean | undefined
   let texts: WeakMap<object, string> | undefined
   return (value) => {
-    if (typeof value !== 'object' || value === null || !mayBeRounded(value, 0)) return value
+    if (typeof value !== 'object' || value === null) return value
+    lossy ??= losesDigits(text)
+    if (!lossy || !mayBeRounded(value, 0)) return value
     texts ??= textsOf(text, root)
     return weakMapGet(texts, value) ?? value
   }

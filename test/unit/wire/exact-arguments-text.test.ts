@@ -34,6 +34,26 @@ describe('arguments objects inside a body', () => {
     expect(handedOn('{"a":"1800000000000000001","b":1800000000000000001}', (b) => b.a)).toBe('1800000000000000001')
   })
 
+  it('scans the body for long digit runs once, at the first arguments object: arguments sent as text cost no scan', () => {
+    const body = { m: [{ input: '{"id":1800000000000000001}' }], n: [{ input: { id: 1.5 } }, { input: { id: 2 } }] }
+    // The body's text, counting how often it is read.
+    let reads = 0
+    const text = {
+      toString: () => {
+        reads++
+        return JSON.stringify(body)
+      },
+    } as unknown as string
+    const exact = exactArguments(text, body)
+    expect(exact(body.m[0]!.input)).toBe(body.m[0]!.input)
+    expect(reads).toBe(0)
+    expect(exact(body.n[0]!.input)).toBe(body.n[0]!.input)
+    const afterScan = reads
+    expect(afterScan).toBeGreaterThan(0)
+    expect(exact(body.n[1]!.input)).toBe(body.n[1]!.input)
+    expect(reads).toBe(afterScan)
+  })
+
   it('reads a name given twice as JSON.parse does: the last one', () => {
     const text = '{"input":{"id":[1]},"input":{"id":1800000000000000001,"x":{"y":1e400}}}'
     expect(handedOn(text, (b) => b.input)).toBe('{"id":1800000000000000001,"x":{"y":1e400}}')
