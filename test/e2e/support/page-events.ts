@@ -44,3 +44,12 @@ export async function expectWireReminders(page: Page, expected: readonly (readon
 
 /** How many wire events of `type` `page` has reported so far: polled, as events leave in batches. */
 export const wireCount = async (page: Page, type: PanelEvent['type']): Promise<number> => wireOf(await reportedEvents(page)).filter((e) => e.type === type).length
+
+/**
+ * Waits until `page` has reported `reminders` wire reminders and `calls` wire calls, each polled on
+ * its own: a call after the last reminder may leave in a later batch than the reminder.
+ */
+export async function expectWireCounts(page: Page, { reminders, calls }: { readonly reminders: number; readonly calls: number }): Promise<void> {
+  await expect.poll(() => wireCount(page, 'reminder')).toBe(reminders)
+  await expect.poll(() => wireCount(page, 'call')).toBe(calls)
+}

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { reminderItem } from '../../fixtures/realtime/openai-events.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
-import { openReportingPage, reportedEvents } from '../support/page-events.ts'
+import { openReportingPage, wireCount } from '../support/page-events.ts'
 import { DETAILED, type Message, REMINDED_AFTER_RESULTS, twoAfterEachResult } from '../support/realtime-reminders.ts'
 import { FINAL_TEXT, READ, startRealtimeServer, type RealtimeServer } from '../support/realtime-server.ts'
 import { useStage } from '../support/stage.ts'
@@ -38,5 +38,5 @@ test("the microphone's audio reaches the server as sent, the page hears every au
   const received = texts.map((text) => JSON.parse(text) as Message)
   expect(twoAfterEachResult(received)).toEqual(REMINDED_AFTER_RESULTS)
   expect(received.filter((m) => JSON.stringify(m).includes('"role":"user"') && !JSON.stringify(m).includes('Read a.txt'))).toEqual([reminderItem(GENTLE), reminderItem(DETAILED)])
-  await expect.poll(async () => (await reportedEvents(page)).filter((e) => e.type === 'reminder' && e.agentId.startsWith('wire:')).length).toBe(2)
+  await expect.poll(() => wireCount(page, 'reminder')).toBe(2)
 })

@@ -11,7 +11,7 @@ import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { reminderItem } from '../../fixtures/realtime/openai-events.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
 import { watchOnDemandHalf } from '../support/on-demand-half.ts'
-import { openReportingPage, reportedEvents, wireCount, wireOf } from '../support/page-events.ts'
+import { expectWireCounts, openReportingPage, reportedEvents, wireCount, wireOf } from '../support/page-events.ts'
 import { afterEachResult, DETAILED, type Message, REMINDED_AFTER_RESULTS, twoAfterEachResult } from '../support/realtime-reminders.ts'
 import { FINAL_TEXT } from '../support/realtime-server.ts'
 import { useStage } from '../support/stage.ts'
@@ -52,9 +52,7 @@ describe("the Agents SDK's RealtimeSession over WebRTC", () => {
     const userMessages = received.filter((m) => m.type === 'conversation.item.create' && (m.item as { role?: string }).role === 'user')
     expect(userMessages.slice(1)).toEqual([reminderItem(GENTLE), reminderItem(DETAILED)])
 
-    await expect.poll(() => wireCount(page, 'reminder')).toBe(2)
-    // The sixth call is reported after the second reminder, maybe in a later batch.
-    await expect.poll(() => wireCount(page, 'call')).toBe(6)
+    await expectWireCounts(page, { reminders: 2, calls: 6 })
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && [e.agent.reach, e.agent.format, e.agent.label])).toEqual([
       ['realtime-webrtc', 'openai-realtime', 'You are a voice agent that reads files.'],

@@ -9,7 +9,7 @@ import { reminderTurn } from '../../fixtures/realtime/gemini-messages.ts'
 import { reminderItem } from '../../fixtures/realtime/openai-events.ts'
 import { GENTLE } from '../../fixtures/wire/reminders.ts'
 import { watchOnDemandHalf } from '../support/on-demand-half.ts'
-import { openReportingPage, reportedEvents, wireCount, wireOf } from '../support/page-events.ts'
+import { expectWireCounts, openReportingPage, reportedEvents, wireCount, wireOf } from '../support/page-events.ts'
 import { afterEachResult, DETAILED, type Message, REMINDED_AFTER_RESULTS, twoAfterEachResult } from '../support/realtime-reminders.ts'
 import { FINAL_TEXT, startRealtimeServer, type RealtimeServer } from '../support/realtime-server.ts'
 import { useStage } from '../support/stage.ts'
@@ -53,9 +53,7 @@ describe("the Agents SDK's RealtimeSession over WebSocket", () => {
     const reminders = received.filter((m) => JSON.stringify(m).includes('"role":"user"') && (JSON.stringify(m).includes('You are repeating') || JSON.stringify(m).includes('Repeated tool call')))
     expect(reminders).toEqual([reminderItem(GENTLE), reminderItem(DETAILED)])
 
-    await expect.poll(() => wireCount(page, 'reminder')).toBe(2)
-    // The sixth call is reported after the second reminder, maybe in a later batch.
-    await expect.poll(() => wireCount(page, 'call')).toBe(6)
+    await expectWireCounts(page, { reminders: 2, calls: 6 })
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && [e.agent.reach, e.agent.format, e.agent.label])).toEqual([
       ['realtime-ws', 'openai-realtime', 'You are a voice agent that reads files.'],
@@ -89,9 +87,7 @@ describe("@google/genai's live.connect", () => {
     const received = receivedOn('BidiGenerateContent')
     const after = afterEachResult(received, (m) => 'toolResponse' in m).map((messages) => messages.filter((m) => 'clientContent' in m))
     expect(after).toEqual([[], [], [reminderTurn(GENTLE)], [], [reminderTurn(DETAILED)], []])
-    await expect.poll(() => wireCount(page, 'reminder')).toBe(2)
-    // The sixth call is reported after the second reminder, maybe in a later batch.
-    await expect.poll(() => wireCount(page, 'call')).toBe(6)
+    await expectWireCounts(page, { reminders: 2, calls: 6 })
     const wire = wireOf(await reportedEvents(page))
     expect(wire.filter((e) => e.type === 'agent').map((e) => e.type === 'agent' && [e.agent.reach, e.agent.format, e.agent.label])).toEqual([
       ['gemini-live', 'gemini-live', 'You are a voice agent that reads files.'],

@@ -7,7 +7,7 @@ import type { PanelEvent } from '../../../extension/src/protocol/events.ts'
 import { occurrences, reminderTextOf, valueAt } from '../../fixtures/wire/placements.ts'
 import { detailed, GENTLE } from '../../fixtures/wire/reminders.ts'
 import type { Exchange } from '../support/mock-llm.ts'
-import { openReportingPage, reportedEvents } from '../support/page-events.ts'
+import { openReportingPage, reportedEvents, wireOf } from '../support/page-events.ts'
 import { useStage } from '../support/stage.ts'
 import type { AgentName, AgentOptions, AgentRun } from './pages/agents.ts'
 import { expectAppendOnly, expectRemindersOnceInPlace } from './expect-sticky.ts'
@@ -74,7 +74,7 @@ describe.each(Object.keys(PLACES) as AgentName[])('%s, looping six times on one 
   test('the panel learns of one wire agent, its six calls and where each reminder went', async () => {
     await expect.poll(async () => (await session.events()).filter((e) => e.type === 'request').length).toBe(6)
     const events = await session.events()
-    const wire = events.filter((e) => (e.type === 'agent' ? e.agent.kind === 'wire' : 'agentId' in e && e.agentId.startsWith('wire:')))
+    const wire = wireOf(events)
     expect(wire.filter((e) => e.type === 'agent')).toEqual([
       { type: 'agent', at: expect.any(Number), agent: { id: 'wire:1', kind: 'wire', label: 'You are a careful coding agent.', format: places.format, reach: 'fetch' } },
     ])
