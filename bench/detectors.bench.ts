@@ -3,14 +3,14 @@
 // poll's does), as a ratio measured in the same run (bench/support/observe-ratios.ts alternates
 // the rounds). The guards are the built engine, as engine.bench.ts times it: through the test
 // runner's module loader, both would pay for its calls between modules, and the ratio would
-// shrink by what no user pays. Nothing here asserts on time: a missed target shows as `NO`.
+// shrink by what no user pays. Each row runs on a copy of the engine of its own
+// (bench/support/built-engine.ts), so what one row ran does not slow the next. Nothing here
+// asserts on time: a missed target shows as `NO`.
 import { expect, it } from 'vitest'
 import type { GuardConfigInput, ToolExecution, ToolResult } from '../engine/index.ts'
-import { builtEngine } from './support/built-engine.ts'
+import { builtEngine, type Engine } from './support/built-engine.ts'
 import { compare, type RatioRow } from './support/observe-ratios.ts'
 import { keepForResults, ratioResult } from './support/results.ts'
-
-const { createRepeatToolGuard } = await builtEngine()
 
 const EVERY_OPTION: GuardConfigInput = {
   countBy: 'tool',
@@ -30,6 +30,16 @@ const EVERY_OPTION: GuardConfigInput = {
     { match: 'read_*', countBy: 'call' },
   ],
 }
+
+/**
+ * The guard a poll needs before any detector: results compared without their volatile keys. For
+ * information, every option is also timed against it, so the table shows what the detectors add
+ * beyond reading and comparing results, which both sides then pay alike.
+ */
+const RESULT_AWARE: GuardConfigInput = { resultAware: true, ignoreResultKeys: EVERY_OPTION.ignoreResultKeys }
+
+/** Every option but the cycle window, for information: what the window's comparisons cost. */
+const WITHOUT_CYCLES: GuardConfigInput = { ...EVERY_OPTION, cycles: null }
 
 /** Near repeats only, at the threshold the docs' examples use. */
 const SIMILAR_ALONE: GuardConfigInput = { similar: { threshold: 0.7, minCalls: 3 } }
@@ -66,8 +76,10 @@ const NEAR_REPEATS = (() => {
   })
 })()
 
-/** One call after another through `guard`, cycling through `calls`: the per-call path an agent loop takes. */
-function driving(config: GuardConfigInput | undefined, calls: readonly Omit<ToolExecution, 'agent'>[]): () => unknown {
+type Calls = readonly Omit<ToolExecution, 'agent'>[]
+
+/** One call after another through a guard of `config`, cycling through `calls`: the per-call path an agent loop takes. */
+function driving({ createRepeatToolGuard }: Engine, config: GuardConfigInput | undefined, calls: Calls): () => unknown {
   const guard = createRepeatToolGuard(config)
   const agent = { name: 'bench' }
   const execs = calls.map((call) => ({ agent, ...call }))
@@ -81,9 +93,18 @@ function driving(config: GuardConfigInput | undefined, calls: readonly Omit<Tool
   }
 }
 
+/** Rows timed so far, each on a copy of the engine of its own. */
+let copies = 0
+
+/** A row: a guard of `measured` against one of `baseline` on the same calls, on a fresh copy of the engine. */
+async function row(name: string, target: number | undefined, baseline: GuardConfigInput | undefined, measured: GuardConfigInput, calls: Calls): Promise<RatioRow> {
+  const engine = await builtEngine(`row-${++copies}`)
+  return compare(name, target, driving(engine, baseline, calls), driving(engine, measured, calls))
+}
+
 /** The run `config` counts after ten polls of one call: one run only when the results compare equal. */
-function runAfterPolls(config: GuardConfigInput): number | undefined {
-  const guard = createRepeatToolGuard(config)
+async function runAfterPolls(config: GuardConfigInput): Promise<number | undefined> {
+  const guard = (await builtEngine()).createRepeatToolGuard(config)
   const exec = { agent: { name: 'check' }, ...CALLS[0]! }
   for (let i = 0; i < 10; i++) {
     guard.preExecute(exec)
@@ -95,30 +116,51 @@ function runAfterPolls(config: GuardConfigInput): number | undefined {
 const rows: RatioRow[] = []
 keepForResults('detectors: every opt-in detector on vs none, per call (Node)', () => rows.map(ratioResult))
 
-it('compares the polls without their timestamp and request id, which differ on every call', () => {
-  expect(runAfterPolls({ resultAware: true })).toBe(1)
-  expect(runAfterPolls(EVERY_OPTION)).toBe(10)
+it('compares the polls without their timestamp and request id, which differ on every call', async () => {
+  expect(await runAfterPolls({ resultAware: true })).toBe(1)
+  expect(await runAfterPolls(EVERY_OPTION)).toBe(10)
 })
 
-it('costs at most 1.5x per call with every option on, against none', () => {
+it('times each row on a copy of the engine of its own', async () => {
+  const [first, second] = [await builtEngine('check-1'), await builtEngine('check-2')]
+  expect(first.createRepeatToolGuard).not.toBe(second.createRepeatToolGuard)
+})
+
+/** The two shapes of calls the every-option rows time. */
+const SHAPES = [
+  [CALLS.slice(0, 1), 'one small call repeated'],
+  [CALLS, 'three small calls in turn'],
+] as const
+
+it('costs at most 1.5x per call with every option on, against none', async () => {
   const where = `Node ${process.versions.node}`
   const before = rows.length
-  rows.push(compare(`every option on vs none: one small call repeated (${where})`, 1.5, driving(undefined, CALLS.slice(0, 1)), driving(EVERY_OPTION, CALLS.slice(0, 1))))
-  rows.push(compare(`every option on vs none: three small calls in turn (${where})`, 1.5, driving(undefined, CALLS), driving(EVERY_OPTION, CALLS)))
+  for (const [calls, shape] of SHAPES) rows.push(await row(`every option on vs none: ${shape} (${where})`, 1.5, undefined, EVERY_OPTION, calls))
   for (const r of rows.slice(before))
     console.log(`${r.name}: none ${r.baseline}, every option ${r.measured}, ratio ${r.ratio.toFixed(2)} (target <= ${r.target}: ${r.ratio <= r.target! ? 'yes' : 'NO'})`)
   expect(rows.length - before).toBe(2)
 })
 
-it('finds near repeats of 4 KB arguments at most 2x the default guard on the same calls', () => {
+it('times every option against the result-aware guard, and without the cycle window, for information', async () => {
+  const where = `Node ${process.versions.node}`
+  const before = rows.length
+  for (const [calls, shape] of SHAPES) {
+    rows.push(await row(`  every option on vs the result-aware guard: ${shape} (${where}, info)`, undefined, RESULT_AWARE, EVERY_OPTION, calls))
+    rows.push(await row(`  every option but cycles vs none: ${shape} (${where}, info)`, undefined, undefined, WITHOUT_CYCLES, calls))
+  }
+  for (const r of rows.slice(before)) console.log(`${r.name.trim()}: ${r.baseline} -> ${r.measured}, ratio ${r.ratio.toFixed(2)}`)
+  expect(rows.length - before).toBe(4)
+})
+
+it('finds near repeats of 4 KB arguments at most 2x the default guard on the same calls', async () => {
   // The calls are near repeats, and long: `similar` finds them, one text compared per call.
-  const guard = createRepeatToolGuard(SIMILAR_ALONE)
+  const guard = (await builtEngine()).createRepeatToolGuard(SIMILAR_ALONE)
   const agent = { name: 'check' }
   const fired = NEAR_REPEATS.slice(0, 3).map((call) => guard.observe({ agent, ...call })?.source.summary)
   expect(fired).toEqual([undefined, undefined, 'write_note ≈ × 3'])
   expect(NEAR_REPEATS[0]!.arguments.content.length).toBe(4_000)
   const where = `Node ${process.versions.node}`
-  const row = compare(`similar alone vs the default guard: near repeats of one tool, 4 KB arguments (${where})`, 2, driving(undefined, NEAR_REPEATS), driving(SIMILAR_ALONE, NEAR_REPEATS))
-  rows.push(row)
-  console.log(`${row.name}: default ${row.baseline}, similar ${row.measured}, ratio ${row.ratio.toFixed(2)} (target <= 2: ${row.ratio <= 2 ? 'yes' : 'NO'})`)
+  const near = await row(`similar alone vs the default guard: near repeats of one tool, 4 KB arguments (${where})`, 2, undefined, SIMILAR_ALONE, NEAR_REPEATS)
+  rows.push(near)
+  console.log(`${near.name}: default ${near.baseline}, similar ${near.measured}, ratio ${near.ratio.toFixed(2)} (target <= 2: ${near.ratio <= 2 ? 'yes' : 'NO'})`)
 })
