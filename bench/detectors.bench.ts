@@ -93,13 +93,22 @@ function driving({ createRepeatToolGuard }: Engine, config: GuardConfigInput | u
   }
 }
 
-/** Rows timed so far, each on a copy of the engine of its own. */
-let copies = 0
+const rows: RatioRow[] = []
+keepForResults('detectors: every opt-in detector on vs none, per call (Node)', () => rows.map(ratioResult))
 
-/** A row: a guard of `measured` against one of `baseline` on the same calls, on a fresh copy of the engine. */
-async function row(name: string, target: number | undefined, baseline: GuardConfigInput | undefined, measured: GuardConfigInput, calls: Calls): Promise<RatioRow> {
-  const engine = await builtEngine(`row-${++copies}`)
-  return compare(name, target, driving(engine, baseline, calls), driving(engine, measured, calls))
+/** Where the rows are timed, as their names end. */
+const WHERE = `Node ${process.versions.node}`
+
+/**
+ * Times a row, a guard of `measured` against one of `baseline` on the same calls, on a copy of the
+ * engine of its own; keeps it for the table and prints it.
+ */
+async function timeRow(name: string, target: number | undefined, baseline: GuardConfigInput | undefined, measured: GuardConfigInput, calls: Calls): Promise<void> {
+  const engine = await builtEngine(`row-${rows.length + 1}`)
+  const row = compare(name, target, driving(engine, baseline, calls), driving(engine, measured, calls))
+  rows.push(row)
+  const verdict = target === undefined ? '' : ` (target <= ${target}: ${row.ratio <= target ? 'yes' : 'NO'})`
+  console.log(`${name.trim()}: ${row.baseline} -> ${row.measured}, ratio ${row.ratio.toFixed(2)}${verdict}`)
 }
 
 /** The run `config` counts after ten polls of one call: one run only when the results compare equal. */
@@ -112,9 +121,6 @@ async function runAfterPolls(config: GuardConfigInput): Promise<number | undefin
   }
   return guard.snapshot()[0]?.count
 }
-
-const rows: RatioRow[] = []
-keepForResults('detectors: every opt-in detector on vs none, per call (Node)', () => rows.map(ratioResult))
 
 it('compares the polls without their timestamp and request id, which differ on every call', async () => {
   expect(await runAfterPolls({ resultAware: true })).toBe(1)
@@ -133,22 +139,17 @@ const SHAPES = [
 ] as const
 
 it('costs at most 1.5x per call with every option on, against none', async () => {
-  const where = `Node ${process.versions.node}`
   const before = rows.length
-  for (const [calls, shape] of SHAPES) rows.push(await row(`every option on vs none: ${shape} (${where})`, 1.5, undefined, EVERY_OPTION, calls))
-  for (const r of rows.slice(before))
-    console.log(`${r.name}: none ${r.baseline}, every option ${r.measured}, ratio ${r.ratio.toFixed(2)} (target <= ${r.target}: ${r.ratio <= r.target! ? 'yes' : 'NO'})`)
+  for (const [calls, shape] of SHAPES) await timeRow(`every option on vs none: ${shape} (${WHERE})`, 1.5, undefined, EVERY_OPTION, calls)
   expect(rows.length - before).toBe(2)
 })
 
 it('times every option against the result-aware guard, and without the cycle window, for information', async () => {
-  const where = `Node ${process.versions.node}`
   const before = rows.length
   for (const [calls, shape] of SHAPES) {
-    rows.push(await row(`  every option on vs the result-aware guard: ${shape} (${where}, info)`, undefined, RESULT_AWARE, EVERY_OPTION, calls))
-    rows.push(await row(`  every option but cycles vs none: ${shape} (${where}, info)`, undefined, undefined, WITHOUT_CYCLES, calls))
+    await timeRow(`  every option on vs the result-aware guard: ${shape} (${WHERE}, info)`, undefined, RESULT_AWARE, EVERY_OPTION, calls)
+    await timeRow(`  every option but cycles vs none: ${shape} (${WHERE}, info)`, undefined, undefined, WITHOUT_CYCLES, calls)
   }
-  for (const r of rows.slice(before)) console.log(`${r.name.trim()}: ${r.baseline} -> ${r.measured}, ratio ${r.ratio.toFixed(2)}`)
   expect(rows.length - before).toBe(4)
 })
 
@@ -159,8 +160,5 @@ it('finds near repeats of 4 KB arguments at most 2x the default guard on the sam
   const fired = NEAR_REPEATS.slice(0, 3).map((call) => guard.observe({ agent, ...call })?.source.summary)
   expect(fired).toEqual([undefined, undefined, 'write_note ≈ × 3'])
   expect(NEAR_REPEATS[0]!.arguments.content.length).toBe(4_000)
-  const where = `Node ${process.versions.node}`
-  const near = await row(`similar alone vs the default guard: near repeats of one tool, 4 KB arguments (${where})`, 2, undefined, SIMILAR_ALONE, NEAR_REPEATS)
-  rows.push(near)
-  console.log(`${near.name}: default ${near.baseline}, similar ${near.measured}, ratio ${near.ratio.toFixed(2)} (target <= 2: ${near.ratio <= 2 ? 'yes' : 'NO'})`)
+  await timeRow(`similar alone vs the default guard: near repeats of one tool, 4 KB arguments (${WHERE})`, 2, undefined, SIMILAR_ALONE, NEAR_REPEATS)
 })
