@@ -7,7 +7,7 @@
 import type { RelaySequence, TabBatch, TabSummary } from '../protocol/messages.ts'
 import { checkTabSummary } from '../protocol/validate.ts'
 import { createStreamMarks, type StreamMarks } from './stream-marks.ts'
-import { EMPTY_SUMMARY, summarise } from './tab-summary.ts'
+import { EMPTY_SUMMARY, isEmptySummary, summarise } from './tab-summary.ts'
 
 /** The slice of `browser.storage.session` the summaries use. */
 export interface SummaryStorage {
@@ -35,6 +35,9 @@ interface Counted {
   readonly summary: TabSummary
   readonly marks: StreamMarks
 }
+
+/** Nothing seen, no stream counted: what a new page starts from. */
+const untouched = ({ summary, marks }: Counted): boolean => isEmptySummary(summary) && marks.saved().length === 0
 
 const keyOf = (tabId: number) => `tab-summary:${tabId}`
 const marksKeyOf = (tabId: number) => `tab-summary-streams:${tabId}`
@@ -77,7 +80,9 @@ export function createTabSummaries({ storage, show }: Options): TabSummaries {
     },
     restart(tabId) {
       // After whatever is still folding in: a batch of the old page must not count for the new one.
-      const next = current(tabId).then(() => keep(tabId, { summary: EMPTY_SUMMARY, marks: createStreamMarks() }))
+      // A tab that saw nothing is left as it is: the toolbar already shows it so, and nothing is
+      // stored to forget. Pages without an agent are most pages, so their loads cost no call.
+      const next = current(tabId).then((before) => (untouched(before) ? before : keep(tabId, { summary: EMPTY_SUMMARY, marks: createStreamMarks() })))
       counted.set(tabId, next)
     },
     get: (tabId) => current(tabId).then(({ summary }) => summary),

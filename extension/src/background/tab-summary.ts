@@ -8,6 +8,10 @@ import { MAX_SUMMARY_AGENTS, type TabBatch, type TabSummary } from '../protocol/
 
 export const EMPTY_SUMMARY: TabSummary = { pageUrl: null, pageOrigin: null, agents: [], reminders: 0, observed: 0 }
 
+/** Whether `summary` says what `EMPTY_SUMMARY` does (a stored one is a copy of it). */
+export const isEmptySummary = ({ pageUrl, pageOrigin, agents, reminders, observed }: TabSummary): boolean =>
+  pageUrl === null && pageOrigin === null && agents.length === 0 && reminders === 0 && observed === 0
+
 type SummaryAgent = TabSummary['agents'][number]
 
 function withAgent(agents: readonly SummaryAgent[], agent: SummaryAgent): readonly SummaryAgent[] {

@@ -17,10 +17,13 @@ beforeAll(async () => {
 interface ActionState {
   readonly badge: string
   readonly title: string
-  readonly icon: 'grey' | 'coloured' | 'unset'
+  readonly icon: 'grey' | 'coloured'
 }
 
-/** What the toolbar shows for `tabId`; the icon as the worker recorded it in session storage. */
+/**
+ * What the toolbar shows for `tabId`. No API reads an icon back: it is the manifest's grey one
+ * until the worker stores an agent for the tab, and sets the coloured one with it.
+ */
 async function actionOf(tabId: number): Promise<ActionState> {
   const worker = await stage.browser.worker()
   return worker.evaluate(async (tabId) => {
@@ -29,7 +32,7 @@ async function actionOf(tabId: number): Promise<ActionState> {
     return {
       badge: await chrome.action.getBadgeText({ tabId }),
       title: await chrome.action.getTitle({ tabId }),
-      icon: stored === undefined ? ('unset' as const) : stored.agents.length > 0 ? ('coloured' as const) : ('grey' as const),
+      icon: stored !== undefined && stored.agents.length > 0 ? ('coloured' as const) : ('grey' as const),
     }
   }, tabId)
 }
@@ -83,6 +86,34 @@ describe('the toolbar action', () => {
     await a.page.reload()
     await expect.poll(() => actionOf(a.tabId)).toEqual({ badge: '', title: 'Repeat Tool Guard: no agent seen on this page', icon: 'grey' })
     expect((await actionOf(b.tabId)).badge).toBe('1')
+  })
+
+  it('sets and stores nothing when a tab without an agent loads a new page', async () => {
+    const key = (tabId: number) => `tab-summary:${tabId}`
+    const worker = await stage.browser.worker()
+    // What the worker stores, as session storage reports it: every write, in order.
+    await worker.evaluate(() => {
+      const writes: [string, unknown][] = []
+      const listener = (changes: Record<string, chrome.storage.StorageChange>) => {
+        for (const [name, { newValue }] of Object.entries(changes)) writes.push([name, newValue])
+      }
+      chrome.storage.session.onChanged.addListener(listener)
+      Object.assign(globalThis, { summaryWrites: { writes, stop: () => chrome.storage.session.onChanged.removeListener(listener) } })
+    })
+    const { page, tabId } = await stage.open('agent.html')
+    await page.reload()
+    await page.reload()
+    // The agent's summary is stored after every start-over of the loads before it (the worker folds a tab's changes in order).
+    await runAgent(page, 'alpha', repeat(3, read('alpha.txt')))
+    await expect.poll(() => actionOf(tabId)).toEqual({ badge: '1', title: 'Repeat Tool Guard: 1 agent, 1 reminder fired', icon: 'coloured' })
+    const writes = await worker.evaluate(() => {
+      const { writes, stop } = (globalThis as unknown as { summaryWrites: { writes: [string, { agents: unknown[] }][]; stop: () => void } }).summaryWrites
+      stop()
+      return writes
+    })
+    const summaries = writes.filter(([name]) => name === key(tabId)).map(([, summary]) => summary.agents.length)
+    expect(summaries.length).toBeGreaterThan(0)
+    expect(summaries.every((agents) => agents === 1)).toBe(true)
   })
 
   it("has a popup that tells the tab's agents and reminders, links the panel and switches zero-code mode", async () => {

@@ -141,6 +141,28 @@ describe('the summaries a relay sends batches to again', () => {
     expect(storage.items.get('tab-summary:4')).toMatchObject({ reminders: 1 })
   })
 
+  it('leave a tab that saw nothing as it is when it loads a new page: nothing shown, nothing stored', async () => {
+    const storage = memoryStorage()
+    const writes: string[][] = []
+    const counting: SummaryStorage = { ...storage, set: (items) => (writes.push(Object.keys(items)), storage.set(items)) }
+    const shown: TabSummary[] = []
+    const summaries = createTabSummaries({ storage: counting, show: (_, s) => shown.push(s) })
+    summaries.restart(4)
+    expect(await summaries.get(4)).toEqual(EMPTY_SUMMARY)
+    expect([shown, writes]).toEqual([[], []])
+    // A page with an agent is shown, and the next page starts over on the toolbar and in storage.
+    await summaries.record(4, tabBatch([agent('hook:1')]), from('top', 1))
+    summaries.restart(4)
+    expect(await summaries.get(4)).toEqual(EMPTY_SUMMARY)
+    expect(shown.map((s) => s.agents.length)).toEqual([1, 0])
+    expect(storage.items.get('tab-summary:4')).toEqual(EMPTY_SUMMARY)
+    expect(storage.items.get('tab-summary-streams:4')).toEqual([])
+    // The page after that one saw nothing either.
+    summaries.restart(4)
+    await summaries.get(4)
+    expect([shown.length, writes.length]).toEqual([2, 2])
+  })
+
   it('start a new page with no stream counted', async () => {
     const storage = memoryStorage()
     const summaries = createTabSummaries({ storage, show: () => {} })
