@@ -34,10 +34,12 @@ export interface TabSummaries {
 interface Counted {
   readonly summary: TabSummary
   readonly marks: StreamMarks
+  /** Storage could not be read, or held an entry that was refused: it may hold other than this. */
+  readonly unsure?: boolean
 }
 
-/** Nothing seen, no stream counted: what a new page starts from. */
-const untouched = ({ summary, marks }: Counted): boolean => isEmptySummary(summary) && marks.saved().length === 0
+/** Nothing seen, no stream counted, and storage known to say so: what a new page starts from. */
+const untouched = ({ summary, marks, unsure }: Counted): boolean => !unsure && isEmptySummary(summary) && marks.saved().length === 0
 
 const keyOf = (tabId: number) => `tab-summary:${tabId}`
 const marksKeyOf = (tabId: number) => `tab-summary-streams:${tabId}`
@@ -47,10 +49,12 @@ export function createTabSummaries({ storage, show }: Options): TabSummaries {
   const counted = new Map<number, Promise<Counted>>()
 
   async function load(tabId: number): Promise<Counted> {
-    const stored = await storage.get([keyOf(tabId), marksKeyOf(tabId)]).catch(() => ({}) as Record<string, unknown>)
-    const checked = checkTabSummary(stored[keyOf(tabId)])
-    if (!checked.ok) return { summary: EMPTY_SUMMARY, marks: createStreamMarks() }
-    return { summary: checked.value, marks: createStreamMarks(stored[marksKeyOf(tabId)]) }
+    const stored = await storage.get([keyOf(tabId), marksKeyOf(tabId)]).catch(() => undefined)
+    const entry = stored?.[keyOf(tabId)]
+    if (stored !== undefined && entry === undefined) return { summary: EMPTY_SUMMARY, marks: createStreamMarks() }
+    const checked = checkTabSummary(entry)
+    if (!checked.ok) return { summary: EMPTY_SUMMARY, marks: createStreamMarks(), unsure: true }
+    return { summary: checked.value, marks: createStreamMarks(stored?.[marksKeyOf(tabId)]) }
   }
 
   const current = (tabId: number): Promise<Counted> => counted.get(tabId) ?? load(tabId)

@@ -39,6 +39,29 @@ async function actionOf(tabId: number): Promise<ActionState> {
 
 const read = (path: string) => ['read_file', { path }] as [string, unknown]
 
+type SummaryWrite = [key: string, value: { agents: unknown[] }]
+
+/** Every write to session storage from now on, as its change events tell them, until `stop()` hands them over. */
+async function summaryWrites(): Promise<{ stop(): Promise<SummaryWrite[]> }> {
+  const worker = await stage.browser.worker()
+  await worker.evaluate(() => {
+    const writes: [string, unknown][] = []
+    const listener = (changes: Record<string, chrome.storage.StorageChange>) => {
+      for (const [name, { newValue }] of Object.entries(changes)) writes.push([name, newValue])
+    }
+    chrome.storage.session.onChanged.addListener(listener)
+    Object.assign(globalThis, { summaryWrites: { writes, stop: () => chrome.storage.session.onChanged.removeListener(listener) } })
+  })
+  return {
+    stop: () =>
+      worker.evaluate(() => {
+        const { writes, stop } = (globalThis as unknown as { summaryWrites: { writes: SummaryWrite[]; stop: () => void } }).summaryWrites
+        stop()
+        return writes
+      }),
+  }
+}
+
 /** The origins' stored zero-code settings: none unless a test stores one (and it is cleared after). */
 const storeOrigins = (origins: Record<string, string> | undefined) =>
   stage.browser
@@ -89,31 +112,21 @@ describe('the toolbar action', () => {
   })
 
   it('sets and stores nothing when a tab without an agent loads a new page', async () => {
-    const key = (tabId: number) => `tab-summary:${tabId}`
-    const worker = await stage.browser.worker()
-    // What the worker stores, as session storage reports it: every write, in order.
-    await worker.evaluate(() => {
-      const writes: [string, unknown][] = []
-      const listener = (changes: Record<string, chrome.storage.StorageChange>) => {
-        for (const [name, { newValue }] of Object.entries(changes)) writes.push([name, newValue])
-      }
-      chrome.storage.session.onChanged.addListener(listener)
-      Object.assign(globalThis, { summaryWrites: { writes, stop: () => chrome.storage.session.onChanged.removeListener(listener) } })
-    })
     const { page, tabId } = await stage.open('agent.html')
-    await page.reload()
-    await page.reload()
-    // The agent's summary is stored after every start-over of the loads before it (the worker folds a tab's changes in order).
-    await runAgent(page, 'alpha', repeat(3, read('alpha.txt')))
-    await expect.poll(() => actionOf(tabId)).toEqual({ badge: '1', title: 'Repeat Tool Guard: 1 agent, 1 reminder fired', icon: 'coloured' })
-    const writes = await worker.evaluate(() => {
-      const { writes, stop } = (globalThis as unknown as { summaryWrites: { writes: [string, { agents: unknown[] }][]; stop: () => void } }).summaryWrites
-      stop()
-      return writes
-    })
-    const summaries = writes.filter(([name]) => name === key(tabId)).map(([, summary]) => summary.agents.length)
-    expect(summaries.length).toBeGreaterThan(0)
-    expect(summaries.every((agents) => agents === 1)).toBe(true)
+    const listening = await summaryWrites()
+    let writes: SummaryWrite[]
+    try {
+      await page.reload()
+      await page.reload()
+      // The agent's summary is stored after the start-overs of the loads before it (the worker folds a tab's changes in order).
+      await runAgent(page, 'alpha', repeat(3, read('alpha.txt')))
+      await expect.poll(() => actionOf(tabId)).toEqual({ badge: '1', title: 'Repeat Tool Guard: 1 agent, 1 reminder fired', icon: 'coloured' })
+    } finally {
+      writes = await listening.stop()
+    }
+    const agentsStored = writes.filter(([name]) => name === `tab-summary:${tabId}`).map(([, summary]) => summary.agents.length)
+    expect(agentsStored.length).toBeGreaterThan(0)
+    expect(agentsStored.every((agents) => agents === 1)).toBe(true)
   })
 
   it("has a popup that tells the tab's agents and reminders, links the panel and switches zero-code mode", async () => {

@@ -1,17 +1,16 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { answerPopup } from '../../../../extension/src/background/popup-requests.ts'
-import { createTabSummaries, type SummaryStorage } from '../../../../extension/src/background/tab-summaries.ts'
+import { createTabSummaries } from '../../../../extension/src/background/tab-summaries.ts'
 import { EMPTY_SUMMARY, summarise } from '../../../../extension/src/background/tab-summary.ts'
 import { badgeOf, showOnToolbar, titleOf, type ToolbarAction } from '../../../../extension/src/background/toolbar-action.ts'
 import type { PanelEvent } from '../../../../extension/src/protocol/events.ts'
 import { MAX_SUMMARY_AGENTS, type TabSummary } from '../../../../extension/src/protocol/messages.ts'
 import { checkBackgroundToPopup, checkPopupToBackground, checkTabSummary } from '../../../../extension/src/protocol/validate.ts'
-import { EVENTS, tabBatch, v } from '../support/samples.ts'
+import { memoryStorage } from '../support/memory-storage.ts'
+import { agentEvent as agent, EVENTS, reminderEvent as reminder, tabBatch, v } from '../support/samples.ts'
 
 const checkTabSummaryOk = (summary: TabSummary) => checkTabSummary(summary).ok
-const reminder = EVENTS.reminder as Extract<PanelEvent, { type: 'reminder' }>
 const pageLoad = (url: string): PanelEvent => ({ type: 'page-load', at: 1, url })
-const agent = (id: string): PanelEvent => ({ type: 'agent', at: 1, agent: { id, kind: 'hook', label: id } })
 /** A batch of the top frame (or `frameId`) at `url`, from a sender of `origin`. */
 const batchAt = (url: string, origin: string, events: PanelEvent[], frameId = 0) => ({ ...tabBatch(events, frameId), url, origin })
 
@@ -73,104 +72,6 @@ describe("a tab's toolbar summary", () => {
     await showOnToolbar(action, 7, EMPTY_SUMMARY)
     await showOnToolbar(action, 7, { ...EMPTY_SUMMARY, agents: [{ id: 'hook:1', label: 'a', kind: 'hook' }] })
     expect(icons).toEqual(['icons/icon-16-grey.png', 'icons/icon-16.png'])
-  })
-})
-
-function memoryStorage(): SummaryStorage & { items: Map<string, unknown> } {
-  const items = new Map<string, unknown>()
-  return {
-    items,
-    get: async (keys) => Object.fromEntries(keys.filter((key) => items.has(key)).map((key) => [key, items.get(key)])),
-    // Stored as a copy, as session storage does.
-    set: async (values) => void Object.entries(values).forEach(([k, value]) => items.set(k, structuredClone(value))),
-    remove: async (keys) => void keys.forEach((key) => items.delete(key)),
-  }
-}
-
-describe('the summaries a restarted worker reads back', () => {
-  const flush = () => new Promise((done) => setTimeout(done, 0))
-
-  it('go on from what was stored, refuse a corrupt entry, and are forgotten with the tab', async () => {
-    const storage = memoryStorage()
-    const shown: number[] = []
-    const first = createTabSummaries({ storage, show: (_, s) => shown.push(s.reminders) })
-    await first.record(4, tabBatch([agent('hook:1'), reminder]))
-    const restarted = createTabSummaries({ storage, show: (_, s) => shown.push(s.reminders) })
-    restarted.record(4, tabBatch([reminder]))
-    expect((await restarted.get(4)).reminders).toBe(2)
-    expect(shown).toEqual([1, 2])
-    storage.items.set('tab-summary:5', { ...EMPTY_SUMMARY, reminders: -1 })
-    expect(await restarted.get(5)).toEqual(EMPTY_SUMMARY)
-    restarted.remove(4)
-    await flush()
-    expect(storage.items.has('tab-summary:4')).toBe(false)
-  })
-})
-
-describe('the summaries a relay sends batches to again', () => {
-  const from = (stream: string, seq: number) => ({ stream, seq })
-
-  it('count once what the stopped worker had stored but not acknowledged, and go on counting after it', async () => {
-    const storage = memoryStorage()
-    const first = createTabSummaries({ storage, show: () => {} })
-    await first.record(4, tabBatch([agent('hook:1'), reminder]), from('top', 1))
-    await first.record(4, tabBatch([reminder]), from('top', 2))
-    // A plain call changes nothing stored; the restarted worker may count it again harmlessly.
-    await first.record(4, tabBatch(), from('top', 3))
-    const restarted = createTabSummaries({ storage, show: () => {} })
-    await restarted.record(4, tabBatch([reminder]), { ...from('top', 2), resent: true })
-    await restarted.record(4, tabBatch(), { ...from('top', 3), resent: true })
-    expect((await restarted.get(4)).reminders).toBe(2)
-    await restarted.record(4, tabBatch([reminder]), from('top', 4))
-    // Another frame's stream counts from its own start.
-    await restarted.record(4, tabBatch([reminder], 2), from('frame', 1))
-    expect((await restarted.get(4)).reminders).toBe(4)
-  })
-
-  it('settle once the summary a batch changed is stored', async () => {
-    const storage = memoryStorage()
-    const writes: (() => void)[] = []
-    const slow: SummaryStorage = { ...storage, set: (items) => new Promise((done) => writes.push(() => void storage.set(items).then(done))) }
-    const summaries = createTabSummaries({ storage: slow, show: () => {} })
-    let settled = false
-    const recorded = summaries.record(4, tabBatch([reminder]), from('top', 1)).then(() => void (settled = true))
-    await vi.waitFor(() => expect(writes).toHaveLength(1))
-    expect(settled).toBe(false)
-    writes[0]!()
-    await recorded
-    expect(storage.items.get('tab-summary:4')).toMatchObject({ reminders: 1 })
-  })
-
-  it('leave a tab that saw nothing as it is when it loads a new page: nothing shown, nothing stored', async () => {
-    const storage = memoryStorage()
-    const writes: string[][] = []
-    const counting: SummaryStorage = { ...storage, set: (items) => (writes.push(Object.keys(items)), storage.set(items)) }
-    const shown: TabSummary[] = []
-    const summaries = createTabSummaries({ storage: counting, show: (_, s) => shown.push(s) })
-    summaries.restart(4)
-    expect(await summaries.get(4)).toEqual(EMPTY_SUMMARY)
-    expect([shown, writes]).toEqual([[], []])
-    // A page with an agent is shown, and the next page starts over on the toolbar and in storage.
-    await summaries.record(4, tabBatch([agent('hook:1')]), from('top', 1))
-    summaries.restart(4)
-    expect(await summaries.get(4)).toEqual(EMPTY_SUMMARY)
-    expect(shown.map((s) => s.agents.length)).toEqual([1, 0])
-    expect(storage.items.get('tab-summary:4')).toEqual(EMPTY_SUMMARY)
-    expect(storage.items.get('tab-summary-streams:4')).toEqual([])
-    // The page after that one saw nothing either.
-    summaries.restart(4)
-    await summaries.get(4)
-    expect([shown.length, writes.length]).toEqual([2, 2])
-  })
-
-  it('start a new page with no stream counted', async () => {
-    const storage = memoryStorage()
-    const summaries = createTabSummaries({ storage, show: () => {} })
-    await summaries.record(4, tabBatch([reminder]), from('top', 1))
-    summaries.restart(4)
-    await summaries.record(4, tabBatch([reminder]), from('top', 1))
-    expect((await summaries.get(4)).reminders).toBe(1)
-    expect(storage.items.get('tab-summary-streams:4')).toEqual([['top', 1]])
   })
 })
 

@@ -72,3 +72,9 @@ export const pageBatch = (events: readonly PanelEvent[] = Object.values(EVENTS))
 export const contentReport = (events: readonly PanelEvent[], url = 'http://x/'): ContentReport => ({ v, kind: 'events', url, events })
 
 export const tabBatch = (events: readonly PanelEvent[] = [call()], frameId = 0): TabBatch => ({ frameId, url: 'http://127.0.0.1/agent.html', origin: 'http://127.0.0.1', events })
+
+/** A reminder event, as the engine reports one that reached the model. */
+export const reminderEvent = EVENTS.reminder as Extract<PanelEvent, { type: 'reminder' }>
+
+/** An agent event of a page API agent named `id`. */
+export const agentEvent = (id: string): PanelEvent => ({ type: 'agent', at: 1, agent: { id, kind: 'hook', label: id } })
