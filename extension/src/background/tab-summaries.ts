@@ -50,11 +50,13 @@ export function createTabSummaries({ storage, show }: Options): TabSummaries {
 
   async function load(tabId: number): Promise<Counted> {
     const stored = await storage.get([keyOf(tabId), marksKeyOf(tabId)]).catch(() => undefined)
-    const entry = stored?.[keyOf(tabId)]
-    if (stored !== undefined && entry === undefined) return { summary: EMPTY_SUMMARY, marks: createStreamMarks() }
+    // Unreadable: storage may hold anything.
+    if (stored === undefined) return { summary: EMPTY_SUMMARY, marks: createStreamMarks(), unsure: true }
+    const entry = stored[keyOf(tabId)]
     const checked = checkTabSummary(entry)
-    if (!checked.ok) return { summary: EMPTY_SUMMARY, marks: createStreamMarks(), unsure: true }
-    return { summary: checked.value, marks: createStreamMarks(stored?.[marksKeyOf(tabId)]) }
+    if (checked.ok) return { summary: checked.value, marks: createStreamMarks(stored[marksKeyOf(tabId)]) }
+    // Nothing stored is known to be empty; a refused entry is not.
+    return { summary: EMPTY_SUMMARY, marks: createStreamMarks(), unsure: entry !== undefined }
   }
 
   const current = (tabId: number): Promise<Counted> => counted.get(tabId) ?? load(tabId)
@@ -85,7 +87,7 @@ export function createTabSummaries({ storage, show }: Options): TabSummaries {
     restart(tabId) {
       // After whatever is still folding in: a batch of the old page must not count for the new one.
       // A tab that saw nothing is left as it is: the toolbar already shows it so, and nothing is
-      // stored to forget. Pages without an agent are most pages, so their loads cost no call.
+      // stored to forget. Pages without an agent are most pages: their loads set and store nothing.
       const next = current(tabId).then((before) => (untouched(before) ? before : keep(tabId, { summary: EMPTY_SUMMARY, marks: createStreamMarks() })))
       counted.set(tabId, next)
     },
