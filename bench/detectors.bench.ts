@@ -41,6 +41,12 @@ const RESULT_AWARE: GuardConfigInput = { resultAware: true, ignoreResultKeys: EV
 /** Every option but the cycle window, for information: what the window's comparisons cost. */
 const WITHOUT_CYCLES: GuardConfigInput = { ...EVERY_OPTION, cycles: null }
 
+/**
+ * Round 1's options alone, for information: every option but round 2's (`ignoreArgumentKeys`,
+ * `similar`, `errorRuns`), so the table shows what each round adds.
+ */
+const { ignoreArgumentKeys: _keys, similar: _similar, errorRuns: _errors, ...ROUND_ONE } = EVERY_OPTION
+
 /** Near repeats only, at the threshold the docs' examples use. */
 const SIMILAR_ALONE: GuardConfigInput = { similar: { threshold: 0.7, minCalls: 3 } }
 
@@ -144,13 +150,14 @@ it('costs at most 1.5x per call with every option on, against none', async () =>
   expect(rows.length - before).toBe(2)
 })
 
-it('times every option against the result-aware guard, and without the cycle window, for information', async () => {
+it('times every option against the result-aware guard, without the cycle window, and round 1 alone, for information', async () => {
   const before = rows.length
   for (const [calls, shape] of SHAPES) {
     await timeRow(`  every option on vs the result-aware guard: ${shape} (${WHERE}, info)`, undefined, RESULT_AWARE, EVERY_OPTION, calls)
     await timeRow(`  every option but cycles vs none: ${shape} (${WHERE}, info)`, undefined, undefined, WITHOUT_CYCLES, calls)
+    await timeRow(`  round 1's options only vs none: ${shape} (${WHERE}, info)`, undefined, undefined, ROUND_ONE, calls)
   }
-  expect(rows.length - before).toBe(4)
+  expect(rows.length - before).toBe(6)
 })
 
 it('finds near repeats of 4 KB arguments at most 2x the default guard on the same calls', async () => {
