@@ -34,9 +34,15 @@ export interface TabSummaries {
 interface Counted {
   readonly summary: TabSummary
   readonly marks: StreamMarks
-  /** Storage could not be read, or held an entry that was refused: it may hold other than this. */
+  /**
+   * Storage could not be read, held an entry that was refused, or refused the last write: it may
+   * hold other than this.
+   */
   readonly unsure?: boolean
 }
+
+/** Nothing seen and no stream counted; `unsure` when storage may say otherwise. */
+const nothingSeen = (unsure = false): Counted => ({ summary: EMPTY_SUMMARY, marks: createStreamMarks(), unsure })
 
 /** Nothing seen, no stream counted, and storage known to say so: what a new page starts from. */
 const untouched = ({ summary, marks, unsure }: Counted): boolean => !unsure && isEmptySummary(summary) && marks.saved().length === 0
@@ -51,23 +57,26 @@ export function createTabSummaries({ storage, show }: Options): TabSummaries {
   async function load(tabId: number): Promise<Counted> {
     const stored = await storage.get([keyOf(tabId), marksKeyOf(tabId)]).catch(() => undefined)
     // Unreadable: storage may hold anything.
-    if (stored === undefined) return { summary: EMPTY_SUMMARY, marks: createStreamMarks(), unsure: true }
+    if (stored === undefined) return nothingSeen(true)
     const entry = stored[keyOf(tabId)]
     const checked = checkTabSummary(entry)
     if (checked.ok) return { summary: checked.value, marks: createStreamMarks(stored[marksKeyOf(tabId)]) }
     // Nothing stored is known to be empty; a refused entry is not.
-    return { summary: EMPTY_SUMMARY, marks: createStreamMarks(), unsure: entry !== undefined }
+    return nothingSeen(entry !== undefined)
   }
 
   const current = (tabId: number): Promise<Counted> => counted.get(tabId) ?? load(tabId)
 
-  /** Shows and stores `next`; settles once stored (or refused: the worker goes on either way). */
+  /**
+   * Shows and stores `next`; settles once stored, or refused: the worker goes on either way, and the
+   * tab's next page starts over in storage again.
+   */
   function keep(tabId: number, next: Counted): Promise<Counted> {
     show(tabId, next.summary)
-    return storage
-      .set({ [keyOf(tabId)]: next.summary, [marksKeyOf(tabId)]: next.marks.saved() })
-      .catch(() => undefined)
-      .then(() => next)
+    return storage.set({ [keyOf(tabId)]: next.summary, [marksKeyOf(tabId)]: next.marks.saved() }).then(
+      () => next,
+      () => ({ ...next, unsure: true }),
+    )
   }
 
   return {
@@ -88,7 +97,7 @@ export function createTabSummaries({ storage, show }: Options): TabSummaries {
       // After whatever is still folding in: a batch of the old page must not count for the new one.
       // A tab that saw nothing is left as it is: the toolbar already shows it so, and nothing is
       // stored to forget. Pages without an agent are most pages: their loads set and store nothing.
-      const next = current(tabId).then((before) => (untouched(before) ? before : keep(tabId, { summary: EMPTY_SUMMARY, marks: createStreamMarks() })))
+      const next = current(tabId).then((before) => (untouched(before) ? before : keep(tabId, nothingSeen())))
       counted.set(tabId, next)
     },
     get: (tabId) => current(tabId).then(({ summary }) => summary),

@@ -105,6 +105,23 @@ describe('the summaries a relay sends batches to again', () => {
     expect(refused.items.get('tab-summary:4')).toEqual(EMPTY_SUMMARY)
   })
 
+  it('start a tab over again on its next page when storing the last start-over failed', async () => {
+    const storage = memoryStorage()
+    let failures = 0
+    const failingOnce: SummaryStorage = { ...storage, set: (items) => (failures++ === 1 ? Promise.reject(new Error('quota')) : storage.set(items)) }
+    const shown: TabSummary[] = []
+    const summaries = createTabSummaries({ storage: failingOnce, show: (_, s) => shown.push(s) })
+    await summaries.record(4, tabBatch([agent('hook:1')]), from('top', 1))
+    // The start-over is shown, but its write fails: storage still holds the agent's page.
+    summaries.restart(4)
+    await summaries.get(4)
+    expect(storage.items.get('tab-summary:4')).toMatchObject({ agents: [{ id: 'hook:1' }] })
+    summaries.restart(4)
+    await summaries.get(4)
+    expect(storage.items.get('tab-summary:4')).toEqual(EMPTY_SUMMARY)
+    expect(shown.map((s) => s.agents.length)).toEqual([1, 0, 0])
+  })
+
   it('start a new page with no stream counted', async () => {
     const storage = memoryStorage()
     const summaries = createTabSummaries({ storage, show: () => {} })

@@ -1,5 +1,4 @@
-// Session storage for the worker's tab summaries, in memory: what it stores is a copy, as the
-// browser's is.
+// Session storage for the worker's tab summaries, in memory.
 import type { SummaryStorage } from '../../../../extension/src/background/tab-summaries.ts'
 
 export function memoryStorage(): SummaryStorage & { items: Map<string, unknown> } {
